@@ -1,0 +1,84 @@
+"""A finding: one invariant broken by one ATen overload on one input, in a form that survives JSON."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import torch
+
+
+def describe_value(value: Any) -> Any:
+    """A JSON description of an argument: tensor metadata, never tensor data."""
+    if isinstance(value, torch.Tensor):
+        d = {
+            "tensor": True,
+            "dtype": str(value.dtype).replace("torch.", ""),
+            "shape": list(value.shape),
+            "device": str(value.device),
+            "layout": str(value.layout).replace("torch.", ""),
+        }
+        if value.layout == torch.strided and not value.is_nested:
+            d["stride"] = list(value.stride())
+            d["storage_offset"] = value.storage_offset()
+        if value.requires_grad:
+            d["requires_grad"] = True
+        if value.is_quantized:
+            d["qscheme"] = str(value.qscheme()).replace("torch.", "")
+        return d
+    if isinstance(value, (list, tuple)):
+        return [describe_value(v) for v in value]
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
+        return str(value)
+    return repr(value)
+
+
+def describe_arguments(names, args, kwargs) -> dict:
+    described = {}
+    for i, a in enumerate(args):
+        described[names[i] if i < len(names) else f"arg{i}"] = describe_value(a)
+    for k, v in kwargs.items():
+        described[k] = describe_value(v)
+    return described
+
+
+@dataclasses.dataclass
+class Finding:
+    aten_op: str  # "aten::q_per_channel_scales"
+    called_op: str  # what the user or generator called at top level
+    invariant: str  # one of catalog.ALL_INVARIANTS, or "crash" / "hang"
+    output_index: int | None
+    detail: dict
+    inputs: dict
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.aten_op, self.invariant)
+
+    def one_line(self) -> str:
+        where = "" if self.output_index is None else f" output {self.output_index}"
+        detail = ", ".join(f"{k}={v}" for k, v in self.detail.items())
+        shapes = ", ".join(
+            f"{k}={_short(v)}" for k, v in self.inputs.items() if v is not None and not (isinstance(v, list) and not v)
+        )
+        return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes})"
+
+    def as_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Finding":
+        return cls(**{f.name: d.get(f.name) for f in dataclasses.fields(cls)})
+
+
+def _short(v) -> str:
+    if isinstance(v, dict) and v.get("tensor"):
+        text = f"{v['dtype']}{v['shape']}"
+        if v.get("qscheme"):
+            text += f"[{v['qscheme']}]"
+        return text
+    if isinstance(v, list):
+        return "[" + ", ".join(_short(x) for x in v) + "]"
+    return json.dumps(v) if not isinstance(v, str) else repr(v)

@@ -1,0 +1,58 @@
+"""Where calls come from for a target: OpInfo sample inputs and edge-mode generators' fixed samples."""
+from __future__ import annotations
+
+import warnings
+from typing import Iterator
+
+import torch
+from torch._ops import OpOverload
+
+from . import catalog
+from .calls import Call
+
+
+def supported_dtypes(opinfo, device: str) -> list:
+    return sorted(opinfo.supported_dtypes(device), key=str)
+
+
+def opinfo_sample_calls(opinfo, device: str = "cpu", dtypes=None) -> Iterator[Call]:
+    """Every sample input of an OpInfo, for every dtype it supports on ``device``."""
+    name = catalog.opinfo_id(opinfo)
+    for dtype in dtypes or supported_dtypes(opinfo, device):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            samples = list(opinfo.sample_inputs(device, dtype, requires_grad=False))
+        for s in samples:
+            yield Call(name, opinfo.op, (s.input, *s.args), dict(s.kwargs), source="opinfo-sample")
+
+
+def opinfos_for_overload(op: OpOverload) -> list:
+    """OpInfos whose ATen name is this overload's packet (``aten::add.Tensor`` -> ``add``)."""
+    base = op._schema.name.split("::", 1)[1]
+    return [o for o in catalog.op_db() if o.aten_name == base]
+
+
+def edge_sample_calls(overload_name: str, device: str = "cpu") -> Iterator[Call]:
+    from opprop.generators import generators_for
+
+    for g in generators_for(overload_name):
+        if g.available_on(device):
+            yield from g.samples(device)
+
+
+def sample_calls(target, device: str = "cpu") -> Iterator[Call]:
+    """The fixed calls for an OpInfo or an overload: what ``opprop check --samples-only`` runs."""
+    if isinstance(target, OpOverload):
+        yield from edge_sample_calls(catalog.qualified_name(target), device)
+        for opinfo in opinfos_for_overload(target):
+            yield from opinfo_sample_calls(opinfo, device)
+    else:
+        yield from opinfo_sample_calls(target, device)
+        name = target.aten_name
+        overload = catalog.overload_from_name("aten::" + name)
+        if overload is not None:
+            yield from edge_sample_calls(catalog.qualified_name(overload), device)
+
+
+def target_name(target) -> str:
+    return catalog.qualified_name(target) if isinstance(target, OpOverload) else catalog.opinfo_id(target)

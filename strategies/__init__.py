@@ -1,0 +1,1 @@
+"""Composable Hypothesis strategies for PyTorch values: dtypes, shapes, memory layouts, tensors."""

@@ -1,0 +1,42 @@
+"""``opprop check`` as a user runs it."""
+import json
+import subprocess
+import sys
+
+from opprop import cli
+
+
+def test_check_q_per_channel_scales(capsys, tmp_path):
+    report = tmp_path / "r.json"
+    assert cli.main(["check", "q_per_channel_scales", "--json", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "tensorimpl_use_count: aten::q_per_channel_scales output 0 (use_count=2)" in out
+    data = json.loads(report.read_text())
+    assert {"torch_version", "device", "findings", "ops"} <= set(data)
+    f = next(f for f in data["findings"] if f["aten_op"] == "aten::q_per_channel_scales")
+    assert set(f) >= {"aten_op", "called_op", "invariant", "output_index", "detail", "inputs"}
+    assert {"name", "examples", "valid", "errors", "seconds"} <= set(data["ops"][0])
+
+
+def test_check_dequantize_self_reports_returns_input(capsys):
+    assert cli.main(["check", "aten::dequantize.self"]) == 0
+    assert "returns_input: aten::dequantize.self output 0 (is_input=self)" in capsys.readouterr().out
+
+
+def test_check_clean_opinfo_reports_nothing(capsys):
+    assert cli.main(["check", "mul"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("0 finding(s)")
+
+
+def test_unknown_op_exits_2_with_one_line():
+    proc = subprocess.run([sys.executable, "-m", "opprop", "check", "no_such_op"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr == "opprop: error: unknown op 'no_such_op'\n"
+    assert proc.stdout == ""
+
+
+def test_bad_flag_exits_2_with_one_line(capsys):
+    assert cli.main(["check", "add", "--no-such-flag"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("opprop: error:") and err.count("\n") == 1
