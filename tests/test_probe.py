@@ -43,9 +43,10 @@ def test_reader_that_raises_refuses_to_run(monkeypatch):
 
 def test_cli_reports_broken_probe_in_one_line(monkeypatch, capsys):
     from opprop import cli
+    from opprop.errors import EXIT_PROBE
 
     monkeypatch.setattr(probe, "tensorimpl_reader", lambda t: 7)
     monkeypatch.setattr(probe, "_validated", False)
-    assert cli.main(["check", "aten::q_per_channel_scales"]) == cli.EXIT_PROBE
+    assert cli.main(["check", "aten::q_per_channel_scales"]) == EXIT_PROBE
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refusing to run" in err

@@ -1,0 +1,1 @@
+"""One module per ``opprop`` subcommand; each defines ``add_parser(subparsers)``."""

@@ -1,0 +1,20 @@
+"""Exit codes and the error the command line prints as one line."""
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_PROBE = 3  # the use-count probe cannot be trusted on this torch
+
+
+class UsageError(Exception):
+    """Bad input from the user (unknown op, bad flag, unreadable file): one line, exit 2."""
+
+
+def check_device(device: str) -> None:
+    import torch
+
+    try:
+        dev = torch.device(device)
+    except RuntimeError:
+        raise UsageError(f"unknown device {device!r}") from None
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise UsageError("device 'cuda' asked for, but torch sees no CUDA device")

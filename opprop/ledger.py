@@ -1,0 +1,112 @@
+"""The ledger: known, accepted violations, each with its reason and its expect file.
+
+One TOML file (``expected/ledger.toml``). A finding whose (aten op,
+invariant) is in the ledger is expected; one that is not is new; an entry
+that no longer reproduces is stale, which means the op looks fixed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+class LedgerError(ValueError):
+    """A ledger file that cannot be read or is malformed (one-line message naming the file)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    aten_op: str
+    invariant: str
+    reason: str
+    expect: str = ""  # path of its expect file, relative to the repo root
+    by_design: bool = False  # unsafe on purpose (_unsafe_view, lift_fresh): accepted for good
+    upstream: str = ""  # issue or PR that tracks it
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.aten_op, self.invariant)
+
+
+def default_path() -> Path:
+    env = os.environ.get("OPPROP_LEDGER")
+    if env:
+        return Path(env)
+    here = REPO_ROOT / "expected" / "ledger.toml"
+    return here if here.exists() else Path.cwd() / "expected" / "ledger.toml"
+
+
+@dataclasses.dataclass
+class Ledger:
+    path: Path
+    entries: dict  # (aten_op, invariant) -> Entry
+
+    def get(self, aten_op: str, invariant: str) -> Entry | None:
+        return self.entries.get((aten_op, invariant))
+
+    def split(self, findings) -> tuple[list, list]:
+        """(new findings, ledgered findings)."""
+        new, known = [], []
+        for f in findings:
+            (known if f.key in self.entries else new).append(f)
+        return new, known
+
+    def stale(self, found_keys, reached_ops) -> list[Entry]:
+        """Entries whose op was reached in this run but whose violation did not show: the op looks fixed."""
+        found_keys = set(found_keys)
+        reached_ops = set(reached_ops)
+        return [e for k, e in sorted(self.entries.items()) if e.aten_op in reached_ops and k not in found_keys]
+
+
+_FIELDS = {f.name for f in dataclasses.fields(Entry)}
+
+
+def load(path=None) -> Ledger:
+    path = Path(path) if path is not None else default_path()
+    if not path.exists():
+        raise LedgerError(f"ledger {path} does not exist")
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError) as e:
+        raise LedgerError(f"cannot read ledger {path}: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise LedgerError(f"ledger {path} is not valid TOML: {e}") from None
+    entries = {}
+    for i, raw in enumerate(data.get("known", [])):
+        unknown = set(raw) - _FIELDS
+        missing = {"aten_op", "invariant", "reason"} - set(raw)
+        if unknown or missing:
+            what = f"unknown field(s) {sorted(unknown)}" if unknown else f"missing field(s) {sorted(missing)}"
+            raise LedgerError(f"ledger {path}: entry {i + 1} has {what}")
+        entry = Entry(**raw)
+        if entry.key in entries:
+            raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} is listed twice")
+        entries[entry.key] = entry
+    return Ledger(path, entries)
+
+
+def render(entries) -> str:
+    """The TOML text of a ledger, sorted, so that a rewrite diffs only what changed."""
+    lines = [
+        "# Known violations of opprop's invariants on this torch, each accepted with its reason.",
+        "# A finding listed here is expected; an entry that stops reproducing fails the run (the op looks fixed).",
+        "",
+    ]
+    for e in sorted(entries, key=lambda e: e.key):
+        lines.append("[[known]]")
+        for field in ("aten_op", "invariant", "reason", "expect", "upstream"):
+            value = getattr(e, field)
+            if value or field in ("aten_op", "invariant", "reason"):
+                lines.append(f"{field} = {_toml_str(value)}")
+        if e.by_design:
+            lines.append("by_design = true")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
