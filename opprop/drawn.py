@@ -11,18 +11,31 @@ from . import catalog, runner, sources
 
 
 def call_strategy(target, device: str = "cpu"):
-    """Every source of calls for a target, simplest first: fixed samples, then edge-mode generators' strategies."""
+    """Every source of calls for a target, simplest first.
+
+    An OpInfo: its mutated sample inputs (generators/opinfo.py), then the
+    edge-mode generators' strategies for its overload. An overload: the
+    edge generators' fixed samples, the mutated samples of OpInfos named
+    after it, then the edge generators' strategies.
+    """
     from opprop.generators import generators_for
+    from opprop.generators.opinfo import opinfo_call_strategy
 
     options = []
-    samples = list(sources.sample_calls(target, device))
-    if samples:
-        options.append(st.sampled_from(samples))
     if isinstance(target, OpOverload):
         names = [catalog.qualified_name(target)]
+        edge_samples = list(sources.edge_sample_calls(names[0], device))
+        if edge_samples:
+            options.append(st.sampled_from(edge_samples))
+        opinfos = sources.opinfos_for_overload(target)
     else:
         overload = catalog.overload_from_name("aten::" + target.aten_name)
         names = [catalog.qualified_name(overload)] if overload is not None else []
+        opinfos = [target]
+    for opinfo in opinfos:
+        strategy = opinfo_call_strategy(opinfo, device)
+        if strategy is not None:
+            options.append(strategy)
     for name in names:
         for g in generators_for(name):
             if g.strategy is not None and g.available_on(device):

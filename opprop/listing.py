@@ -1,4 +1,5 @@
-"""Rows of ``opprop list``: each OpInfo, the overloads its samples reach, and how the catalog classifies them."""
+"""Rows of ``opprop list``: each OpInfo, the overloads its samples reach, how the catalog classifies them,
+which generators draw its examples and, with ``examples``, how many of those the op accepted."""
 from __future__ import annotations
 
 import torch
@@ -14,13 +15,28 @@ def _probe_dtype(opinfo, device):
     return dtypes[:1]
 
 
-def opinfo_rows(device: str = "cpu") -> list[dict]:
-    """One row per OpInfo: reached overloads (from one dtype's samples) and their classification."""
+def generator_names(opinfo, device: str) -> list[str]:
+    """What draws this OpInfo's examples: its mutated samples, plus edge generators of its overload."""
+    from opprop.generators import generators_for
+
+    names = ["opinfo"] if sources.supported_dtypes(opinfo, device) else []
+    overload = catalog.overload_from_name("aten::" + opinfo.aten_name)
+    if overload is not None:
+        names += [g.name for g in generators_for(catalog.qualified_name(overload)) if g.strategy is not None and g.available_on(device)]
+    return names
+
+
+def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[dict]:
+    """One row per OpInfo (or per id in ``only``): reached overloads (from one dtype's samples), their
+    classification, the generators, and with ``examples`` > 0 the coverage of a short drawn run."""
     rows = []
     for opinfo in catalog.op_db():
         name = catalog.opinfo_id(opinfo)
+        if only is not None and name not in only:
+            continue
         dtypes = sources.supported_dtypes(opinfo, device)
         row = {"op": name, "aten_name": opinfo.aten_name, "dtypes": [str(d).replace("torch.", "") for d in dtypes]}
+        row["generators"] = generator_names(opinfo, device)
         if dtypes:
             try:
                 stats, _ = runner.run_calls(name, sources.opinfo_sample_calls(opinfo, device, _probe_dtype(opinfo, device)))
@@ -29,6 +45,10 @@ def opinfo_rows(device: str = "cpu") -> list[dict]:
                 row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
         else:
             row.update(examples=0, valid=0, overloads=[], error=f"no dtypes on {device}")
+        if examples and dtypes:
+            from . import coverage
+
+            row["coverage"] = coverage.measure(opinfo, device, examples=examples).as_json(examples)
         rows.append(row)
     return rows
 
@@ -41,4 +61,21 @@ def _overload_row(name: str) -> dict:
 def format_row(row: dict) -> str:
     ops = ", ".join(f"{o['name']}[{o.get('kind', '?')}{',CIA' if o.get('composite_implicit') else ''}{',random' if o.get('random') else ''}]" for o in row["overloads"])
     tail = f"  ERROR {row['error']}" if "error" in row else ""
-    return f"{row['op']:<40} {row['valid']:>4}/{row['examples']:<4} {ops}{tail}"
+    cov = row.get("coverage")
+    drawn = f" drawn {cov['valid']:>3} valid {cov['rejected']:>3} rejected" if cov else ""
+    return f"{row['op']:<40} {row['valid']:>4}/{row['examples']:<4}{drawn} {ops}{tail}"
+
+
+def summary(rows: list[dict], examples: int) -> dict:
+    """The issue's two coverage figures over rows with coverage: share reaching ``examples`` valid, and
+    ops with more than 20% of their draws rejected."""
+    measured = [r for r in rows if "coverage" in r]
+    reached = [r for r in measured if r["coverage"]["reached_target"]]
+    over = [r["op"] for r in measured if r["coverage"]["rejected_fraction"] > 0.2]
+    return {
+        "opinfos_measured": len(measured),
+        "reached_target": len(reached),
+        "reached_fraction": round(len(reached) / len(measured), 4) if measured else 0.0,
+        "target_valid": examples,
+        "over_20pct_rejected": over,
+    }

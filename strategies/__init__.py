@@ -1,1 +1,16 @@
-"""Composable Hypothesis strategies for PyTorch values: dtypes, shapes, memory layouts, tensors."""
+"""Composable Hypothesis strategies for PyTorch values: dtypes, shapes, memory layouts, tensors, indices.
+
+Each strategy validates its arguments up front (``InvalidArgument`` names
+the bad one) and draws structure before data, simplest option first, so a
+shrunk example is small, contiguous and float32 whenever it can be.
+"""
+from .dtypes import dtypes, is_differentiable, simplest_first
+from .indices import index_tensors, offsets
+from .layouts import KINDS as LAYOUT_KINDS, Layout, layouts
+from .shapes import shapes
+from .tensors import arange_tensor, small_values, tensors
+
+__all__ = [
+    "LAYOUT_KINDS", "Layout", "arange_tensor", "dtypes", "index_tensors", "is_differentiable",
+    "layouts", "offsets", "shapes", "simplest_first", "small_values", "tensors",
+]

@@ -4,13 +4,15 @@ from __future__ import annotations
 import json
 import sys
 
-from ..errors import EXIT_OK, check_device
+from ..errors import EXIT_OK, UsageError, check_device
 
 
 def add_parser(sub):
     p = sub.add_parser("list", help="print the op catalog")
     p.add_argument("--json", action="store_true", help="JSON instead of a table")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--examples", type=int, default=0, help="also draw up to N valid examples per OpInfo and report coverage (e.g. 20)")
+    p.add_argument("--op", action="append", metavar="OPINFO", help="only this OpInfo id (repeatable)")
     p.set_defaults(handler=cmd_list)
 
 
@@ -18,13 +20,24 @@ def cmd_list(args) -> int:
     from .. import listing
 
     check_device(args.device)
-    rows = listing.opinfo_rows(args.device)
+    if args.examples < 0:
+        raise UsageError("--examples must not be negative")
+    if args.op:
+        from .. import catalog
+
+        unknown = [o for o in args.op if o not in catalog.opinfos_by_id()]
+        if unknown:
+            raise UsageError(f"unknown OpInfo {unknown[0]!r}")
+    rows = listing.opinfo_rows(args.device, examples=args.examples, only=set(args.op) if args.op else None)
     if args.json:
-        json.dump(rows, sys.stdout, indent=1)
+        out = rows if not args.examples else {"summary": listing.summary(rows, args.examples), "ops": rows}
+        json.dump(out, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         for row in rows:
             print(listing.format_row(row))
+        if args.examples:
+            print(json.dumps(listing.summary(rows, args.examples)))
     return EXIT_OK
 
 

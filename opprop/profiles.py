@@ -1,0 +1,28 @@
+"""Hypothesis settings profiles shared by the property tests and the coverage run.
+
+``ci``: few examples per op, derandomized, so all property tests together fit
+CI; ``dev``: more, with the example database for ``--lf``-style replay;
+``nightly``: many. A rejected example (the op refused its arguments) does not
+count towards ``max_examples``.
+"""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+CI_EXAMPLES = 20
+PROFILES = {
+    "ci": dict(max_examples=CI_EXAMPLES, derandomize=True, database=None, print_blob=True),
+    "dev": dict(max_examples=100),
+    "nightly": dict(max_examples=1000),
+}
+# Op calls are slow next to Hypothesis's expectations and many ops reject some draws: neither is a test bug.
+COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large, HealthCheck.large_base_example])
+
+
+def register() -> None:
+    for name, values in PROFILES.items():
+        settings.register_profile(name, **COMMON, **values)
+
+
+def settings_for(name: str, **overrides) -> settings:
+    return settings(**{**COMMON, **PROFILES[name], **overrides})

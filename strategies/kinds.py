@@ -1,0 +1,162 @@
+"""Tensor kinds beyond dense strided: quantized, nested, sparse, and tensors tied to a live view or a base.
+
+Each kind has a deterministic builder (``quantized(shape, ...)``) and a
+Hypothesis strategy (``quantized_tensors()``). Values come from ``arange``,
+so a repro rebuilt from shape, dtype and kind is the same tensor again.
+The schema-driven generator draws a kind per tensor argument and learns,
+per op, which kinds the op rejects (``opprop.validity``).
+"""
+from __future__ import annotations
+
+import math
+import warnings
+
+import torch
+from hypothesis import strategies as st
+
+QUANTIZED_DTYPES = (torch.quint8, torch.qint8, torch.qint32, torch.quint4x2, torch.quint2x4)
+PER_CHANNEL_DTYPES = (torch.quint8, torch.qint8, torch.qint32)  # what quantize_per_channel accepts on CPU
+QSCHEMES = ("per_tensor", "per_channel")
+NESTED_LAYOUTS = ("jagged", "strided")
+SPARSE_LAYOUTS = ("coo", "csr")
+VIEW_RELATIONS = ("has_live_view", "is_view")
+
+# Every kind the schema-driven generator can draw for a tensor argument, simplest first.
+KINDS = ("dense", "is_view", "has_live_view", "quantized_per_tensor", "quantized_per_channel", "sparse_coo", "sparse_csr", "nested_strided", "nested_jagged")
+
+
+def values(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
+    """A contiguous tensor with small, positive, deterministic values (``arange`` based)."""
+    n = math.prod(shape)
+    base = torch.arange(n, dtype=torch.float64, device=device)
+    if dtype == torch.bool:
+        data = base.remainder(2).bool()
+    elif dtype.is_floating_point or dtype.is_complex:
+        data = base.remainder(7).add(1).mul(0.25).to(dtype)
+    else:
+        data = base.remainder(5).add(1).to(dtype)
+    return data.reshape(tuple(shape))
+
+
+def _quiet(fn, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # quantized and nested creation warn they are prototypes
+        return fn(*args, **kwargs)
+
+
+# ------------------------------------------------------------------ builders
+
+
+def quantized(shape, dtype=torch.quint8, scheme="per_tensor", axis=0, device="cpu") -> torch.Tensor:
+    """Quantize ``values(shape)``: per-tensor (any quantized dtype) or per-channel along ``axis``."""
+    x = values(shape, torch.float32, device)
+    if scheme == "per_tensor" or len(shape) == 0:
+        return _quiet(torch.quantize_per_tensor, x, 0.5, 1 if dtype != torch.qint32 else 0, dtype)
+    axis = axis % len(shape)
+    n = shape[axis]
+    scales = torch.linspace(0.5, 1.5, n, dtype=torch.double, device=device) if n > 1 else torch.full((n,), 0.5, dtype=torch.double, device=device)
+    zero_points = torch.zeros(n, dtype=torch.long, device=device)
+    return _quiet(torch.quantize_per_channel, x, scales, zero_points, axis, dtype)
+
+
+def nested(shape, dtype=torch.float32, layout="strided", device="cpu") -> torch.Tensor:
+    """A nested tensor of two components, ``shape`` and ``shape`` with its first size grown by one.
+
+    Jagged layout needs at least one dimension per component (the ragged one).
+    """
+    shape = tuple(shape) or (1,)
+    other = (shape[0] + 1, *shape[1:])
+    parts = [values(shape, dtype, device), values(other, dtype, device)]
+    torch_layout = torch.jagged if layout == "jagged" else torch.strided
+    return _quiet(torch.nested.nested_tensor, parts, layout=torch_layout)
+
+
+def sparse(shape, dtype=torch.float32, layout="coo", device="cpu") -> torch.Tensor:
+    """``values(shape)`` in sparse COO (coalesced) or CSR (2-D, or batched 3-D) form."""
+    dense = values(shape, dtype, device)
+    if layout == "coo":
+        return dense.to_sparse().coalesce()
+    if dense.dim() < 2:
+        dense = dense.reshape(1, -1)
+    return dense.to_sparse_csr()
+
+
+def with_live_view(t: torch.Tensor) -> torch.Tensor:
+    """``t`` with a view of it kept alive (its storage use_count is 2 while the view lives)."""
+    t._opprop_live_view = t.view(t.shape)  # the cycle keeps the view alive as long as t is
+    return t
+
+
+def as_view(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
+    """A view whose ``_base`` is a larger tensor: offset by one element, so it is not the whole storage."""
+    n = math.prod(shape)
+    return values((n + 1,), dtype, device)[1:].view(tuple(shape))
+
+
+def make(kind: str, shape, dtype=torch.float32, *, qdtype=torch.quint8, device="cpu") -> torch.Tensor:
+    """Build one tensor of a named kind (one of ``KINDS``)."""
+    if kind == "dense":
+        return values(shape, dtype, device)
+    if kind == "is_view":
+        return as_view(shape, dtype, device)
+    if kind == "has_live_view":
+        return with_live_view(values(shape, dtype, device))
+    if kind == "quantized_per_tensor":
+        return quantized(shape, qdtype, "per_tensor", device=device)
+    if kind == "quantized_per_channel":
+        return quantized(shape, qdtype if qdtype in PER_CHANNEL_DTYPES else torch.quint8, "per_channel", device=device)
+    if kind.startswith("sparse_"):
+        return sparse(shape, dtype, kind.split("_", 1)[1], device)
+    if kind.startswith("nested_"):
+        return nested(shape, dtype, kind.split("_", 1)[1], device)
+    raise ValueError(f"unknown tensor kind {kind!r}; expected one of {KINDS}")
+
+
+# ---------------------------------------------------------------- strategies
+
+
+def _shapes(min_dims=0, max_dims=3, max_side=4):
+    return st.lists(st.integers(1, max_side), min_size=min_dims, max_size=max_dims).map(tuple)
+
+
+@st.composite
+def quantized_tensors(draw, dtypes=QUANTIZED_DTYPES, schemes=QSCHEMES):
+    """Quantized tensors: per-tensor for every quantized dtype, per-channel for those that allow it."""
+    scheme = draw(st.sampled_from(schemes))
+    allowed = [d for d in dtypes if scheme == "per_tensor" or d in PER_CHANNEL_DTYPES]
+    if not allowed:
+        raise ValueError(f"no dtype in {dtypes} allows {scheme} quantization")
+    dtype = draw(st.sampled_from(allowed))
+    # quint4x2 / quint2x4 pack 2 or 4 values a byte: give them an even innermost size
+    shape = draw(_shapes(min_dims=1 if scheme == "per_channel" else 0))
+    if dtype in (torch.quint4x2, torch.quint2x4) and shape:
+        shape = (*shape[:-1], 4)
+    axis = draw(st.integers(0, len(shape) - 1)) if scheme == "per_channel" else 0
+    return quantized(shape, dtype, scheme, axis)
+
+
+@st.composite
+def nested_tensors(draw, layouts=NESTED_LAYOUTS, dtypes=(torch.float32, torch.float64)):
+    """Nested tensors of two ragged components, in jagged or strided layout."""
+    layout = draw(st.sampled_from(layouts))
+    dtype = draw(st.sampled_from(dtypes))
+    shape = draw(_shapes(min_dims=1, max_dims=2))
+    return nested(shape, dtype, layout)
+
+
+@st.composite
+def sparse_tensors(draw, layouts=SPARSE_LAYOUTS, dtypes=(torch.float32, torch.float64, torch.int64)):
+    """Sparse COO (any rank) and CSR (2-D) tensors built from deterministic dense values."""
+    layout = draw(st.sampled_from(layouts))
+    dtype = draw(st.sampled_from(dtypes))
+    shape = draw(_shapes(min_dims=1 if layout == "coo" else 2, max_dims=3 if layout == "coo" else 2))
+    return sparse(shape, dtype, layout)
+
+
+@st.composite
+def viewed_tensors(draw, relations=VIEW_RELATIONS, dtypes=(torch.float32, torch.int64)):
+    """Dense tensors tied to another: one with a live view of it, or one that is a view (``_base`` set)."""
+    relation = draw(st.sampled_from(relations))
+    dtype = draw(st.sampled_from(dtypes))
+    shape = draw(_shapes())
+    return make(relation, shape, dtype)

@@ -1,0 +1,106 @@
+"""``tensors()``: strided tensors drawn structure first (dtype, shape, layout), then values.
+
+Values default to small integers (every dtype holds them exactly), with
+special floats (inf, nan, -0.0) available for ops that allow them. The
+tensor is built from the drawn values by torch itself: no hand-rolled RNG.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+from hypothesis.internal.validation import check_type
+from hypothesis.strategies._internal.strategies import SearchStrategy
+from hypothesis.strategies._internal.utils import defines_strategy
+
+from .dtypes import COMPLEX, FLOATING, dtypes as dtypes_strategy
+from .layouts import Layout, layouts as layouts_strategy
+from .shapes import shapes as shapes_strategy
+
+SPECIAL_FLOATS = (-0.0, 0.5, math.inf, -math.inf, math.nan)
+
+
+def small_values(dtype: torch.dtype, *, allow_special: bool = False) -> SearchStrategy:
+    """Elements for ``dtype``: small ints, shrinking towards 0; special floats last when allowed."""
+    check_type(torch.dtype, dtype, "dtype")
+    if dtype == torch.bool:
+        return st.booleans()
+    if dtype in FLOATING or dtype in COMPLEX:
+        base = st.integers(-4, 4).map(float)
+        if allow_special:
+            base = st.one_of(base, st.sampled_from(SPECIAL_FLOATS))
+        if dtype in COMPLEX:
+            return st.builds(complex, base, base)
+        return base
+    if dtype.is_floating_point or dtype.is_complex:
+        raise InvalidArgument(f"dtype={dtype} has no small-value strategy")
+    info = torch.iinfo(dtype)
+    return st.integers(max(info.min, -4), min(info.max, 4))
+
+
+def arange_tensor(shape, dtype: torch.dtype = torch.float32, device: str = "cpu", modulo: int = 5) -> torch.Tensor:
+    """Deterministic values ``arange(numel) % modulo`` in ``shape``: distinct enough to see data movement."""
+    n = math.prod(shape)
+    values = torch.arange(n, device=device) % modulo
+    if dtype == torch.bool:
+        return (values % 2 == 1).reshape(shape)
+    return values.to(dtype).reshape(shape)
+
+
+def _as_strategy(value, name, typ):
+    if isinstance(value, SearchStrategy):
+        return value
+    check_type(typ, value, name)
+    return st.just(value)
+
+
+@defines_strategy()
+def tensors(
+    *,
+    dtype=None,
+    shape=None,
+    layout=None,
+    values=None,
+    requires_grad=False,
+    allow_special: bool = False,
+    device: str = "cpu",
+) -> SearchStrategy[torch.Tensor]:
+    """Tensors with the given (or drawn) dtype, shape and layout.
+
+    ``dtype``, ``shape``, ``layout`` and ``requires_grad`` are values or
+    strategies; ``values`` is a strategy of elements (default
+    ``small_values(dtype)``) or the string ``"arange"`` for deterministic data.
+    ``requires_grad`` applies only to floating and complex dtypes.
+    """
+    dtype_st = dtypes_strategy() if dtype is None else _as_strategy(dtype, "dtype", torch.dtype)
+    shape_st = shapes_strategy() if shape is None else _as_strategy(tuple(shape) if isinstance(shape, (list, torch.Size)) else shape, "shape", tuple)
+    if layout is not None and not isinstance(layout, SearchStrategy):
+        check_type(Layout, layout, "layout")
+    if values is not None and values != "arange" and not isinstance(values, SearchStrategy):
+        raise InvalidArgument(f"values={values!r} must be a strategy of elements or 'arange'")
+    grad_st = _as_strategy(requires_grad, "requires_grad", bool)
+    check_type(bool, allow_special, "allow_special")
+    check_type(str, device, "device")
+
+    @st.composite
+    def build(draw):
+        dt = draw(dtype_st)
+        shp = tuple(draw(shape_st))
+        lay = draw(layouts_strategy(shp) if layout is None else _as_strategy(layout, "layout", Layout))
+        if not lay.applies_to(shp):
+            raise InvalidArgument(f"layout {lay.kind!r} does not apply to shape {shp}")
+        if values == "arange":
+            data = arange_tensor(shp, dt, device)
+        else:
+            n = math.prod(shp)
+            elements = values if values is not None else small_values(dt, allow_special=allow_special)
+            flat = draw(st.lists(elements, min_size=n, max_size=n))
+            data = torch.tensor(flat, dtype=dt, device=device).reshape(shp)
+        out = lay.apply(data)
+        if draw(grad_st) and (dt.is_floating_point or dt.is_complex):
+            out.requires_grad_(True)
+        return out
+
+    return build()
