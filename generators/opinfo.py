@@ -13,6 +13,7 @@ a tensor an earlier one may have mutated, and replay is deterministic.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import warnings
@@ -23,11 +24,12 @@ from hypothesis import strategies as st
 
 from opprop import catalog
 from opprop.calls import Call
-from opprop.strategies import layouts, simplest_first
+from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
 SAMPLE_SEED = 0
 # Keyword names whose int or string values are drawn from a small set the op must accept.
 REDUCTIONS = ("mean", "sum", "none")
+PROBE_SAMPLES = 6  # samples, spread over the list, that the probe tries each single change on
 
 
 def cpu_dtypes(opinfo, device: str = "cpu") -> list:
@@ -124,7 +126,7 @@ def _set_requires_grad(value):
 
 
 def _enum_choices(name: str, value, input_):
-    """Other values an enum-like keyword may take, or None when it is not one."""
+    """The values an enum-like keyword may take, or None when it is not one."""
     if isinstance(value, bool):
         return None
     if name == "dim" and isinstance(value, int) and isinstance(input_, torch.Tensor):
@@ -140,6 +142,142 @@ def _enum_choices(name: str, value, input_):
     return None
 
 
+# ------------------------------------------------------------------ a plan of mutations, and applying it
+
+
+@dataclasses.dataclass
+class Plan:
+    """What to change in one sample: the strategy draws it, the probe tries one change at a time."""
+
+    layouts: dict = dataclasses.field(default_factory=dict)  # id(sample tensor) -> Layout
+    flips: set = dataclasses.field(default_factory=set)  # ("arg", i) or ("kw", name)
+    enums: dict = dataclasses.field(default_factory=dict)  # kwarg name -> new value
+    drops: set = dataclasses.field(default_factory=set)  # kwarg names: tensors become None, others are removed
+    grad: bool = False  # requires_grad on the differentiable tensors of the sample's input
+
+    def describe(self, sample) -> list[str]:
+        done = [f"layout {lay.kind}" for lay in self.layouts.values()]
+        done += [f"flip {k if kind == 'kw' else f'arg {k + 1}'}" for kind, k in sorted(self.flips, key=str)]
+        done += [f"{k}={v}" for k, v in self.enums.items()]
+        done += [f"{k}=None" if isinstance(sample.kwargs.get(k), torch.Tensor) else f"drop {k}" for k in sorted(self.drops)]
+        return done + (["requires_grad"] if self.grad else [])
+
+
+def apply(sample, plan: Plan) -> tuple:
+    """Fresh (input, args, kwargs) for ``sample`` with ``plan``'s changes; the sample itself is untouched."""
+    replaced = {}
+    for key, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
+        if key in plan.layouts:
+            replaced[key] = plan.layouts[key].apply(t)
+    copy = _Copier(replaced)
+    input_ = copy(sample.input)
+    args = list(copy(tuple(sample.args)))
+    kwargs = copy(dict(sample.kwargs))
+    for kind, k in plan.flips:
+        if kind == "arg":
+            args[k] = not args[k]
+        else:
+            kwargs[k] = not kwargs[k]
+    kwargs.update(plan.enums)
+    for k in plan.drops:
+        if isinstance(kwargs[k], torch.Tensor):
+            kwargs[k] = None
+        else:
+            del kwargs[k]
+    if plan.grad:
+        _set_requires_grad(input_)
+    return input_, args, kwargs
+
+
+def _changeable_tensors(sample) -> dict:
+    return {k: t for k, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items() if _layout_can_change(t)}
+
+
+def _flags(sample) -> list:
+    return [("arg", i) for i, a in enumerate(sample.args) if isinstance(a, bool)] + [
+        ("kw", k) for k, v in sample.kwargs.items() if isinstance(v, bool)
+    ]
+
+
+def _single_changes(sample, differentiable: bool):
+    """Every one-change plan for ``sample``, each with the (kind, key) the probe judges it under."""
+    tensors = _changeable_tensors(sample)
+    for kind in LAYOUT_KINDS[1:]:
+        chosen = {key: Layout(kind) for key, t in tensors.items() if Layout(kind).applies_to(t.shape)}
+        if chosen:
+            yield ("layout", kind), Plan(layouts=chosen)
+    for flag in _flags(sample):
+        yield ("flip", flag), Plan(flips={flag})
+    for k, v in sample.kwargs.items():
+        for choice in _enum_choices(k, v, sample.input) or ():
+            if choice != v:
+                yield ("enum", (k, choice)), Plan(enums={k: choice})
+        yield ("drop", k), Plan(drops={k})
+    if differentiable:
+        yield ("grad", None), Plan(grad=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Allowed:
+    """The changes the op accepted when the probe tried them one at a time; ``unusable`` says why none can be drawn."""
+
+    refused: frozenset  # (kind, key) pairs the op rejected on most probed samples
+    unusable: str | None = None
+
+    def permits(self, kind, key) -> bool:
+        return (kind, key) not in self.refused
+
+
+def _accepts(opinfo, sample, plan) -> bool:
+    try:
+        input_, args, kwargs = apply(sample, plan)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            opinfo.op(input_, *args, **kwargs)
+        return True
+    except Exception:
+        return False
+
+
+@functools.lru_cache(maxsize=None)
+def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
+    """Try each single change on a few samples of the simplest and the most exotic dtype; refuse those the
+    op often rejects.
+
+    This keeps drawn examples valid (an op that needs a contiguous input, or
+    a keyword it cannot do without, is not fed the change that breaks it)
+    while every change the op takes stays in play.
+    """
+    opinfo = catalog.opinfos_by_id()[opinfo_id]
+    with_samples = [d for d in cpu_dtypes(opinfo, device) if pristine_samples(opinfo_id, d, device)]
+    if not with_samples:
+        return Allowed(frozenset(), f"no sample inputs on {device}")
+    backward = set(opinfo.supported_backward_dtypes(device)) if opinfo.supports_autograd else set()
+    votes: dict = {}
+    first_error = None
+    usable = 0
+    for dtype in dict.fromkeys((with_samples[0], with_samples[-1])):
+        samples = pristine_samples(opinfo_id, dtype, device)
+        step = max(1, len(samples) // PROBE_SAMPLES)
+        for sample in samples[::step][:PROBE_SAMPLES]:
+            try:
+                input_, args, kwargs = apply(sample, Plan())
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    opinfo.op(input_, *args, **kwargs)
+            except Exception as e:
+                first_error = first_error or f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
+                continue
+            usable += 1
+            for change, plan in _single_changes(sample, dtype in backward):
+                ok, bad = votes.get(change, (0, 0))
+                votes[change] = (ok + 1, bad) if _accepts(opinfo, sample, plan) else (ok, bad + 1)
+    if not usable:
+        return Allowed(frozenset(), f"every probed sample was rejected on {device}: {first_error}")
+    # Refused: rejected on a quarter or more of the samples it applied to.
+    return Allowed(frozenset(change for change, (ok, bad) in votes.items() if 4 * bad >= ok + bad))
+
+
 def opinfo_call_strategy(opinfo, device: str = "cpu"):
     """Calls of ``opinfo.op`` on mutated copies of its samples; None when it has no dtype on ``device``."""
     dtypes = cpu_dtypes(opinfo, device)
@@ -150,7 +288,8 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
 
     @st.composite
     def calls(draw):
-        # Structure first: which dtype and which sample; then which kinds of mutation; then their details.
+        allowed = allowed_changes(name, device)
+        # Structure first: which dtype and which sample; then which kinds of change; then their details.
         dtype = draw(st.sampled_from(dtypes))
         samples = pristine_samples(name, dtype, device)
         if not samples:  # this dtype's sample generator fails: fall back to the simplest dtype that has samples
@@ -160,56 +299,29 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
             raise NoSamples(f"{name} has no sample inputs on {device}")
         index = draw(st.integers(0, len(samples) - 1))
         sample = samples[index]
-        change_layouts = draw(st.booleans())
-        flip_flags = draw(st.booleans())
-        change_enums = draw(st.booleans())
-        drop_optional = draw(st.booleans())
-        grad = dtype in differentiable and draw(st.booleans())
-        done = [f"sample {index}", str(dtype).replace("torch.", "")]
+        change_layouts, flip_flags, change_enums, drop_optional = (draw(st.booleans()) for _ in range(4))
+        grad = dtype in differentiable and allowed.permits("grad", None) and draw(st.booleans())
 
-        replaced = {}
+        plan = Plan(grad=grad)
         if change_layouts:
-            for key, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
-                if not _layout_can_change(t):
-                    continue
-                layout = draw(layouts(tuple(t.shape)))
+            for key, t in _changeable_tensors(sample).items():
+                kinds = [k for k in LAYOUT_KINDS if k == "contiguous" or allowed.permits("layout", k)]
+                layout = draw(layouts(tuple(t.shape), kinds=kinds))
                 if layout.kind != "contiguous" or not t.is_contiguous():
-                    replaced[key] = layout.apply(t)
-                    done.append(f"layout {layout.kind}")
-        copy = _Copier(replaced)
-        input_ = copy(sample.input)
-        args = list(copy(tuple(sample.args)))
-        kwargs = copy(dict(sample.kwargs))
-
+                    plan.layouts[key] = layout
         if flip_flags:
-            for i, a in enumerate(args):
-                if isinstance(a, bool) and draw(st.booleans()):
-                    args[i] = not a
-                    done.append(f"flip arg {i + 1}")
-            for k, v in kwargs.items():
-                if isinstance(v, bool) and draw(st.booleans()):
-                    kwargs[k] = not v
-                    done.append(f"flip {k}")
+            plan.flips = {flag for flag in _flags(sample) if allowed.permits("flip", flag) and draw(st.booleans())}
         if change_enums:
-            for k, v in list(kwargs.items()):
-                choices = _enum_choices(k, v, input_)
-                if choices:
-                    kwargs[k] = draw(st.sampled_from(choices))
-                    done.append(f"{k}={kwargs[k]}")
+            for k, v in sample.kwargs.items():
+                choices = [c for c in _enum_choices(k, v, sample.input) or () if c == v or allowed.permits("enum", (k, c))]
+                if len(choices) > 1:
+                    choice = draw(st.sampled_from(choices))
+                    if choice != v:
+                        plan.enums[k] = choice
         if drop_optional:
-            for k, v in list(kwargs.items()):
-                if draw(st.booleans()):
-                    if isinstance(v, torch.Tensor):
-                        kwargs[k] = None
-                        done.append(f"{k}=None")
-                    else:
-                        del kwargs[k]
-                        done.append(f"drop {k}")
-        if grad:
-            _set_requires_grad(input_)
-            for a in args:
-                _set_requires_grad(a)
-            done.append("requires_grad")
+            plan.drops = {k for k in sample.kwargs if allowed.permits("drop", k) and draw(st.booleans())}
+        input_, args, kwargs = apply(sample, plan)
+        done = [f"sample {index}", str(dtype).replace("torch.", "")] + plan.describe(sample)
         return Call(name, opinfo.op, (input_, *args), kwargs, source="opinfo-drawn: " + ", ".join(done))
 
     return calls()

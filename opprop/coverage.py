@@ -38,9 +38,25 @@ class Coverage:
         }
 
 
+def unusable_reason(target, device: str) -> str | None:
+    """Why an OpInfo's drawn examples cannot be valid on ``device`` (its probe found no sample accepted), or None."""
+    from torch._ops import OpOverload
+
+    from opprop.generators.opinfo import allowed_changes
+    from opprop import catalog
+
+    if isinstance(target, OpOverload):
+        return None
+    return allowed_changes(catalog.opinfo_id(target), device).unusable
+
+
 def measure(target, device: str = "cpu", *, examples: int = profiles.CI_EXAMPLES) -> Coverage:
     """Draw until ``examples`` valid calls (or Hypothesis gives up) under the ``ci`` profile's settings."""
     cov = Coverage()
+    reason = unusable_reason(target, device)
+    if reason:
+        cov.error = reason
+        return cov
     strategy = drawn.call_strategy(target, device)
     if strategy is None:
         cov.error = f"no strategy on {device}"

@@ -19,7 +19,12 @@ def generator_names(opinfo, device: str) -> list[str]:
     """What draws this OpInfo's examples: its mutated samples, plus edge generators of its overload."""
     from opprop.generators import generators_for
 
-    names = ["opinfo"] if sources.supported_dtypes(opinfo, device) else []
+    from opprop.generators.opinfo import allowed_changes
+
+    names = []
+    if sources.supported_dtypes(opinfo, device):
+        unusable = allowed_changes(catalog.opinfo_id(opinfo), device).unusable
+        names.append(f"opinfo (cannot draw valid calls: {unusable})" if unusable else "opinfo")
     overload = catalog.overload_from_name("aten::" + opinfo.aten_name)
     if overload is not None:
         names += [g.name for g in generators_for(catalog.qualified_name(overload)) if g.strategy is not None and g.available_on(device)]
@@ -39,8 +44,9 @@ def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[di
         row["generators"] = generator_names(opinfo, device)
         if dtypes:
             try:
-                stats, _ = runner.run_calls(name, sources.opinfo_sample_calls(opinfo, device, _probe_dtype(opinfo, device)))
+                stats, found = runner.run_calls(name, sources.opinfo_sample_calls(opinfo, device, _probe_dtype(opinfo, device)))
                 row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
+                row["sample_findings"] = sorted({f"{f.aten_op} {f.invariant}" for f in found.values()})
             except Exception as e:  # a sample generator that itself fails is reported, not hidden
                 row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
         else:
