@@ -55,6 +55,11 @@ class MaskedBackward:
         s = self.op._schema
         return s.name + ("." + s.overload_name if s.overload_name else "")
 
+    @property
+    def mask_index(self) -> int:
+        """Position of the ``bool[N]`` mask in the schema's arguments."""
+        return next(i for i, a in enumerate(self.op._schema.arguments) if str(a.type).startswith("List[bool]"))
+
     def call(self, params, mask, device) -> Call:
         return Call(self.target, self.op, self.build(params, list(mask), device), source=f"output_mask.{self.target}")
 
