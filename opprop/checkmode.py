@@ -2,11 +2,16 @@
 
 ``InvariantMode`` is a TorchDispatchMode, so a composite op is checked
 through each kernel it calls. Per overload it asks the catalog, once, which
-invariants apply and which inputs need a snapshot; per call it does only that.
+invariants apply, which inputs need a snapshot and which output/input pairs
+the schema already lets alias (a ``Plan``, shared by every mode with the same
+settings). Per call it first runs a cheap screen that can only say "clean"
+when every check would be silent; only a call the screen cannot clear goes
+through the invariant functions themselves, which produce the findings.
 """
 from __future__ import annotations
 
 import ctypes
+import sys
 
 import torch
 from torch._ops import OpOverload
@@ -15,6 +20,12 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from . import catalog, probe
 from .findings import Finding, describe_arguments
 from .invariants import CHECKS, ObservedCall
+
+_string_at = ctypes.string_at
+_getrefcount = sys.getrefcount
+_overlaps = torch._C._overlaps
+_Tensor = torch.Tensor
+_strided = torch.strided
 
 
 def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
@@ -32,37 +43,66 @@ def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
 
 def _span_bytes(t: torch.Tensor) -> int:
     """Bytes from the first to the last element the tensor can address (strides are never negative)."""
+    if t.is_contiguous():  # the common case: the span is the elements themselves
+        return t.nbytes
     if t.numel() == 0:
         return 0
     last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
     return (last + 1) * t.element_size()
 
 
-class Snapshot:
-    """What an input looked like before the call.
+def _has_storage(t) -> bool:
+    # probe.has_storage, inlined for the hot path
+    return type(t) is _Tensor and t.layout == _strided and not t.is_nested
 
-    Metadata always. Data: on CPU, the raw bytes the tensor spans, read with
-    one memcpy (``ctypes.string_at``), far cheaper than a dispatcher clone
-    and exact for NaNs; elsewhere a clone, only when ``with_data``.
+
+def take_state(t: torch.Tensor, with_data: bool) -> tuple:
+    """An input's state before the call, as one tuple (cheap to build and compare).
+
+    ``(meta, raw, data)``: ``meta`` is (size, stride, storage offset, data
+    pointer, version), or (size, version) for a tensor without storage (the
+    data pointer is the storage's plus offset times element size, so with the
+    offset equal it changes exactly when the storage pointer does);
+    ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
+    (``ctypes.string_at``), far cheaper than a dispatcher clone and exact for
+    NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
     """
+    if not (type(t) is _Tensor and t.layout == _strided and not t.is_nested):  # probe.has_storage
+        return (t.size(), t._version), None, None
+    ptr = t.data_ptr()
+    meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
+    if t.is_cpu:
+        n = _span_bytes(t)
+        return meta, (_string_at(ptr, n) if n else b""), None
+    return meta, None, (t.detach().clone() if with_data else None)
+
+
+def unchanged(state: tuple, t: torch.Tensor) -> bool:
+    """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
+    meta, raw, data = state
+    if data is not None or len(meta) == 2:
+        return Snapshot(state).changed(t) is None
+    ptr = t.data_ptr()
+    if (t.size(), t.stride(), t.storage_offset(), ptr, t._version) != meta:
+        return False
+    return not raw or _string_at(ptr, len(raw)) == raw
+
+
+class Snapshot:
+    """What an input looked like before the call (from ``take_state``), and what changed since."""
 
     __slots__ = ("size", "stride", "offset", "ptr", "version", "data", "raw")
 
-    def __init__(self, t: torch.Tensor, with_data: bool):
-        self.size = t.size()
-        self.version = t._version
-        self.data = self.raw = None
-        if not probe.has_storage(t):
-            self.stride = self.offset = self.ptr = None
-            return
-        self.stride = t.stride()
-        self.offset = t.storage_offset()
-        self.ptr = t.untyped_storage().data_ptr()
-        if t.device.type == "cpu":
-            n = _span_bytes(t)
-            self.raw = ctypes.string_at(t.data_ptr(), n) if n else b""
-        elif with_data:
-            self.data = t.detach().clone()
+    def __init__(self, state: tuple):
+        meta, self.raw, self.data = state
+        if len(meta) == 2:
+            (self.size, self.version), self.stride, self.offset, self.ptr = meta, None, None, None
+        else:
+            self.size, self.stride, self.offset, self.ptr, self.version = meta
+
+    @classmethod
+    def of(cls, t: torch.Tensor, with_data: bool) -> "Snapshot":
+        return cls(take_state(t, with_data))
 
     def changed(self, t: torch.Tensor) -> str | None:
         if t.size() != self.size:
@@ -73,9 +113,9 @@ class Snapshot:
             return "stride"
         if t.storage_offset() != self.offset:
             return "storage_offset"
-        if t.untyped_storage().data_ptr() != self.ptr:
+        if t.data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
-        if self.raw is not None and ctypes.string_at(t.data_ptr(), len(self.raw)) != self.raw:
+        if self.raw is not None and _string_at(t.data_ptr(), len(self.raw)) != self.raw:
             return "data"
         if self.data is not None and not same_data(self.data, t):
             return "data"
@@ -90,29 +130,138 @@ def _tensor_inputs(kind: catalog.OpKind, args, kwargs) -> list:
     n_args = len(args)
     for i in kind.tensor_args:
         value = args[i] if i < n_args else kwargs.get(names[i])
-        if isinstance(value, torch.Tensor):
+        if isinstance(value, _Tensor):
             found.append((i, value))
         elif isinstance(value, (list, tuple)):
-            found.extend((i, v) for v in value if isinstance(v, torch.Tensor))
+            found.extend((i, v) for v in value if isinstance(v, _Tensor))
     return found
 
 
 def _flat_outputs(kind: catalog.OpKind, out) -> list:
-    if isinstance(out, torch.Tensor):
+    if isinstance(out, _Tensor):
         return [(0, out)]
     if out is None:
         return [(0, None)] if kind.n_returns else []
     if isinstance(out, (tuple, list)):
         if kind.n_returns == 1:  # a single Tensor[] return
-            return [(0, t) for t in out if t is None or isinstance(t, torch.Tensor)]
+            return [(0, t) for t in out if t is None or isinstance(t, _Tensor)]
         found = []
         for j, o in enumerate(out):
-            if o is None or isinstance(o, torch.Tensor):
+            if o is None or isinstance(o, _Tensor):
                 found.append((j, o))
             elif isinstance(o, (list, tuple)):
-                found.extend((j, t) for t in o if t is None or isinstance(t, torch.Tensor))
+                found.extend((j, t) for t in o if t is None or isinstance(t, _Tensor))
         return found
     return []
+
+
+class Plan:
+    """What one overload needs checked, decided once from the catalog."""
+
+    __slots__ = (
+        "kind", "checks", "snapshot", "with_data", "mutable_args",
+        "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
+        "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
+    )
+
+    def __init__(self, func: OpOverload, snapshot_all: bool, only):
+        kind = catalog.classify(func)
+        self.kind = kind
+        self.checks = tuple((inv, CHECKS[inv]) for inv in kind.invariants if only is None or inv in only)
+        names = {inv for inv, _ in self.checks}
+        self.tensorimpl = catalog.TENSOR_IMPL in names
+        self.storageimpl = catalog.STORAGE_IMPL in names
+        self.alias = catalog.UNDECLARED_ALIAS in names
+        self.returns_input = catalog.RETURNS_INPUT in names
+        self.mutation = catalog.UNDECLARED_MUTATION in names
+        self.with_data = snapshot_all or kind.mutable
+        self.mutable_args = frozenset(kind.mutable_args)
+        # Per return index: the input positions the schema lets it alias (no overlap test for those).
+        self.may_alias_inputs = tuple(
+            frozenset(i for (jj, i) in kind.allowed_out_in if jj == j) for j in range(kind.n_returns)
+        )
+        self.allowed_out_out = kind.allowed_out_out
+        self.aliased_list_returns = kind.aliased_list_returns
+
+
+_PLANS: dict = {}  # (snapshot_all, only) -> {OpOverload: Plan}
+
+
+def _overlap(a, a_storage: bool, b, b_storage: bool) -> bool:
+    """invariants._overlaps with the storage tests already made (same answer)."""
+    if not (a_storage and b_storage):
+        return False
+    if not (a.is_cpu and b.is_cpu) and a.device != b.device:
+        return False
+    try:
+        return _overlaps(a, b)
+    except RuntimeError:
+        return False
+
+
+def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
+    """True only when every check in the plan would report nothing for this call.
+
+    A conservative screen: anything it cannot clear cheaply (an output held
+    elsewhere, a shared storage, an identity or overlap, a changed input)
+    goes to the invariant functions, which decide and describe. The
+    reference count threshold matches ``invariants.tensorimpl_use_count``:
+    getrefcount's argument, the loop name, the ``outputs`` entry and the
+    op's return value.
+    """
+    if plan.mutation:
+        for k, state in before.items():
+            if not unchanged(state, inputs[k][1]):
+                return False
+    if not outputs:
+        return True
+    if plan.tensorimpl:
+        if len(outputs) > 1:
+            ids = [id(t) for _, t in outputs if t is not None]
+            if len(set(ids)) != len(ids):
+                return False  # one TensorImpl in several output slots: let the check count it
+        reader = probe.tensorimpl_reader
+        for _, t in outputs:
+            if t is not None:
+                held = reader(t)
+                if held > 1 or (held == 1 and _getrefcount(t) > 4):
+                    return False
+    out_storage = [t is not None and _has_storage(t) for _, t in outputs]
+    if plan.storageimpl:
+        reader = probe.storageimpl_reader
+        for (_, t), s in zip(outputs, out_storage):
+            if s and reader(t) > 1:
+                return False
+    if plan.alias or plan.returns_input:
+        in_storage = [_has_storage(inp) for _, inp in inputs]
+        may_alias = plan.may_alias_inputs
+        n_may = len(may_alias)
+        for (j, t), ts in zip(outputs, out_storage):
+            if t is None:
+                continue
+            allowed = may_alias[j] if j < n_may else ()
+            for (i, inp), s in zip(inputs, in_storage):
+                if t is inp:  # returns_input if it applies; undeclared_alias unless the schema allows it
+                    if plan.returns_input or (plan.alias and i not in allowed):
+                        return False
+                elif plan.alias and i not in allowed and _overlap(t, ts, inp, s):
+                    return False
+    if plan.alias and len(outputs) > 1:
+        allowed_pairs = plan.allowed_out_out
+        list_returns = plan.aliased_list_returns
+        n = len(outputs)
+        for a in range(n):
+            j, t = outputs[a]
+            if t is None:
+                continue
+            ts = out_storage[a]
+            for b in range(a + 1, n):
+                k, u = outputs[b]
+                if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
+                    continue
+                if t is u or _overlap(t, ts, u, out_storage[b]):
+                    return False
+    return True
 
 
 class InvariantMode(TorchDispatchMode):
@@ -129,23 +278,17 @@ class InvariantMode(TorchDispatchMode):
         super().__init__()
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
-        probe.validate()
+        if not probe._validated:
+            probe.validate()
         self.called_op = called_op
         self.snapshot_all = snapshot_data == "all"
         self.only = None if invariants is None else frozenset(invariants)
         self.findings: list[Finding] = []
         self.reached: dict[str, int] = {}
-        self._plans: dict = {}
+        self._plans: dict = _PLANS.setdefault((self.snapshot_all, self.only), {})
 
     def _plan(self, func):
-        kind = catalog.classify(func)
-        checks = tuple(
-            (inv, CHECKS[inv]) for inv in kind.invariants if self.only is None or inv in self.only
-        )
-        watch_mutation = catalog.UNDECLARED_MUTATION in dict(checks)
-        with_data = self.snapshot_all or kind.mutable
-        plan = (kind, checks, watch_mutation, with_data, frozenset(kind.mutable_args))
-        self._plans[func] = plan
+        plan = self._plans[func] = Plan(func, self.snapshot_all, self.only)
         return plan
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -153,18 +296,31 @@ class InvariantMode(TorchDispatchMode):
         if not isinstance(func, OpOverload):
             return func(*args, **kwargs)
         plan = self._plans.get(func) or self._plan(func)
-        kind, checks, watch_mutation, with_data, mutable_args = plan
-        self.reached[kind.name] = self.reached.get(kind.name, 0) + 1
+        kind = plan.kind
+        reached = self.reached
+        reached[kind.name] = reached.get(kind.name, 0) + 1
         inputs = _tensor_inputs(kind, args, kwargs)
         before = {}
-        if watch_mutation:
+        if plan.mutation:
+            mutable_args, with_data = plan.mutable_args, plan.with_data
             for k, (i, t) in enumerate(inputs):
                 if i not in mutable_args:
-                    before[k] = Snapshot(t, with_data)
+                    before[k] = take_state(t, with_data)
         out = func(*args, **kwargs)
-        call = ObservedCall(kind, inputs, _flat_outputs(kind, out), before)
-        for inv, check in checks:
+        outputs = _flat_outputs(kind, out)
+        if not _clean(plan, inputs, outputs, before):
+            snapshots = {k: Snapshot(state) for k, state in before.items()}
+            self._record(plan, ObservedCall(kind, inputs, outputs, snapshots), args, kwargs)
+        return out
+
+    def _record(self, plan: Plan, call: ObservedCall, args, kwargs) -> None:
+        """The slow path: run the invariant functions and keep what they report."""
+        kind = plan.kind
+        described = None
+        for inv, check in plan.checks:
             for output_index, detail in check(call):
+                if described is None:  # described once per call, only when something is found
+                    described = describe_arguments(kind.arg_names, args, kwargs)
                 self.findings.append(
                     Finding(
                         aten_op=kind.name,
@@ -172,8 +328,6 @@ class InvariantMode(TorchDispatchMode):
                         invariant=inv,
                         output_index=output_index,
                         detail=detail,
-                        inputs=describe_arguments(kind.arg_names, args, kwargs),
+                        inputs=dict(described),
                     )
                 )
-        del call
-        return out

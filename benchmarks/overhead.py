@@ -1,0 +1,132 @@
+"""Checking overhead: each sample of the fixed op set timed four ways, interleaved.
+
+Ways: ``plain`` (the call itself), ``floor`` (under a do-nothing
+TorchDispatchMode: the unavoidable cost of intercepting), ``opprop``
+(InvariantMode, all five invariants, default snapshot policy) and
+``schema_check`` (PyTorch's SchemaCheckMode). Every repeat runs the four
+ways back to back, in rotating order, so machine drift (other processes on
+a shared box) hits all four alike; the reported time of a way is the
+minimum over repeats. A fresh mode is entered per call, as ``run_call`` does.
+"""
+from __future__ import annotations
+
+import dataclasses
+import gc
+import math
+import statistics
+import time
+import warnings
+
+from torch._subclasses.schema_check_mode import SchemaCheckMode
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from opprop import catalog
+from opprop.checkmode import InvariantMode
+
+from . import op_set
+
+WAYS = ("plain", "floor", "opprop", "schema_check")
+
+
+class NullMode(TorchDispatchMode):
+    """Intercepts every op and does nothing else: the floor any checking mode pays."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        return func(*args, **(kwargs or {}))
+
+
+def _timers(name: str, fn, args, kwargs) -> dict:
+    def plain():
+        fn(*args, **kwargs)
+
+    def floor():
+        with NullMode():
+            fn(*args, **kwargs)
+
+    def opprop():
+        with InvariantMode(name):
+            fn(*args, **kwargs)
+
+    def schema_check():
+        with SchemaCheckMode():
+            fn(*args, **kwargs)
+
+    return {"plain": plain, "floor": floor, "opprop": opprop, "schema_check": schema_check}
+
+
+def time_sample(name: str, fn, args, kwargs, repeats: int) -> dict:
+    """Minimum seconds per call of each way over ``repeats`` interleaved rounds."""
+    timers = _timers(name, fn, args, kwargs)
+    for t in timers.values():  # warm up: plans, caches, lazy kernels
+        t()
+    # Batch very short calls so the clock's own cost stays small next to them.
+    start = time.perf_counter()
+    timers["plain"]()
+    inner = max(1, min(50, int(20e-6 / max(time.perf_counter() - start, 1e-9))))
+    best = {w: math.inf for w in WAYS}
+    clock = time.perf_counter
+    for r in range(repeats):
+        shift = r % len(WAYS)
+        for w in WAYS[shift:] + WAYS[:shift]:
+            t = timers[w]
+            start = clock()
+            for _ in range(inner):
+                t()
+            elapsed = (clock() - start) / inner
+            if elapsed < best[w]:
+                best[w] = elapsed
+    return best
+
+
+@dataclasses.dataclass
+class OpTiming:
+    name: str
+    samples: int
+    seconds: dict  # way -> summed best seconds over the op's samples
+
+    def ratio(self, a: str, b: str) -> float:
+        return self.seconds[a] / self.seconds[b]
+
+
+def time_op(name: str, repeats: int) -> OpTiming:
+    opinfo = catalog.opinfos_by_id()[name]
+    total = {w: 0.0 for w in WAYS}
+    samples = op_set.float32_samples(opinfo)
+    for args, kwargs in samples:
+        for w, s in time_sample(name, opinfo.op, args, kwargs, repeats).items():
+            total[w] += s
+    return OpTiming(name, len(samples), total)
+
+
+def run(names=None, repeats: int = 15, progress=None) -> list:
+    names = op_set.kept() if names is None else names
+    timings = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for k, name in enumerate(names):
+            gc.collect()
+            gc.disable()
+            try:
+                timings.append(time_op(name, repeats))
+            finally:
+                gc.enable()
+            if progress:
+                progress(k + 1, len(names), name)
+    return timings
+
+
+RATIOS = (("opprop", "floor"), ("opprop", "plain"), ("schema_check", "opprop"), ("floor", "plain"))
+
+
+def geomean(values) -> float:
+    values = list(values)
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def summary(timings) -> dict:
+    """Geometric mean and median over ops of each ratio."""
+    found = {}
+    for a, b in RATIOS:
+        values = [t.ratio(a, b) for t in timings]
+        found[f"{a}/{b}"] = {"geomean": geomean(values), "median": statistics.median(values)}
+    return found

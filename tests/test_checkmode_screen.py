@@ -1,0 +1,105 @@
+"""The checkmode's fast screen only ever clears calls the invariant functions would find clean.
+
+Each call runs twice: with the screen, and with it forced to pass every
+call to the invariant functions. The findings must be the same.
+"""
+import os
+import sys
+
+import pytest
+import torch
+
+from opprop import catalog, checkmode
+from opprop.calls import Call
+from opprop.runner import run_call
+
+import custom_ops  # noqa: F401  (registers opprop_test::*)
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
+from benchmarks.op_set import float32_samples  # noqa: E402
+
+aten = torch.ops.aten
+
+
+def _findings(call, snapshot_data):
+    result = run_call(call, snapshot_data=snapshot_data)
+    return result.error, [(f.aten_op, f.invariant, f.output_index, repr(f.detail), repr(f.inputs)) for f in result.findings]
+
+
+def _same_both_ways(call, monkeypatch, snapshot_data="schema"):
+    screened = _findings(call, snapshot_data)
+    with monkeypatch.context() as m:
+        m.setattr(checkmode, "_clean", lambda *a: False)
+        exact = _findings(call, snapshot_data)
+    assert screened == exact
+    return screened
+
+
+def per_channel():
+    return torch.quantize_per_channel(
+        torch.arange(6.0).reshape(2, 3), torch.tensor([0.5, 1.0], dtype=torch.double), torch.zeros(2, dtype=torch.long), 0, torch.qint8
+    )
+
+
+x = torch.arange(12.0).reshape(3, 4)
+CALLS = {
+    "q_per_channel_scales": lambda: Call("q", aten.q_per_channel_scales.default, (per_channel(),)),
+    "dequantize.self": lambda: Call("d", aten.dequantize.self, (torch.ones(2, 3),)),
+    "unsafe_split": lambda: Call("u", aten.unsafe_split.Tensor, (torch.ones(4, 2), 2)),
+    "_unsafe_view": lambda: Call("v", aten._unsafe_view.default, (torch.ones(4, 2), [8])),
+    "hold_output": lambda: Call("h", custom_ops.ops.hold_output.default, (torch.ones(3),)),
+    "return_input": lambda: Call("r", custom_ops.ops.return_input.default, (torch.ones(3),)),
+    "alias_input": lambda: Call("a", custom_ops.ops.alias_input.default, (torch.ones(2, 2),)),
+    "mutate_input": lambda: Call("m", custom_ops.ops.mutate_input.default, (torch.ones(3),)),
+    "add_": lambda: Call("add_", lambda: x.clone().add_(1), ()),
+    "add.out": lambda: Call("add.out", lambda: torch.add(x, x, out=torch.empty(3, 4)), ()),
+    "transpose": lambda: Call("t", aten.transpose.int, (x, 0, 1)),
+    "split": lambda: Call("s", aten.split.Tensor, (x, 2)),
+    "max.dim": lambda: Call("max", aten.max.dim, (x, 1)),
+    "non-contiguous input": lambda: Call("nc", aten.mul.Tensor, (x.t(), 2.0)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("snapshot_data", ["schema", "all"])
+def test_screen_agrees_with_invariant_functions(name, snapshot_data, monkeypatch):
+    _same_both_ways(CALLS[name](), monkeypatch, snapshot_data)
+
+
+def test_screen_passes_violations_through():
+    # the screen must not clear a known violation: q_per_channel_scales' output is held by the quantizer
+    assert any(f.invariant == catalog.TENSOR_IMPL for f in run_call(CALLS["q_per_channel_scales"]()).findings)
+
+
+@pytest.mark.parametrize("opinfo_id", ["nn.functional.embedding_bag", "linalg.lu", "unsafe_chunk", "histogram", "native_batch_norm", "nn.functional.pad.replicate_negative"])
+def test_screen_agrees_on_opinfo_samples(opinfo_id, monkeypatch):
+    opinfo = catalog.opinfos_by_id()[opinfo_id]
+    for args, kwargs in float32_samples(opinfo):
+        _same_both_ways(Call(opinfo_id, opinfo.op, args, kwargs), monkeypatch)
+
+
+def test_state_sees_storage_swap_and_stride_change():
+    t = torch.ones(4)
+    state = checkmode.take_state(t, False)
+    assert checkmode.unchanged(state, t)
+    t.as_strided_((2,), (2,))
+    assert not checkmode.unchanged(state, t)
+    assert checkmode.Snapshot(state).changed(t) == "size"
+    u = torch.ones(4)
+    state = checkmode.take_state(u, False)
+    u.set_(torch.ones(4).untyped_storage())
+    assert checkmode.Snapshot(state).changed(u) == "storage"
+    v = torch.ones(4)
+    state = checkmode.take_state(v, False)
+    v.add_(0)  # same data, bumped version
+    assert checkmode.Snapshot(state).changed(v) == "version_counter"
+
+
+def test_screen_clears_clean_calls(monkeypatch):
+    # the fast path is really taken: a clean functional, view and in-place op never reach the slow path
+    slow = []
+    real = checkmode.InvariantMode._record
+    monkeypatch.setattr(checkmode.InvariantMode, "_record", lambda self, *a: slow.append(a[0].kind.name) or real(self, *a))
+    for name in ("add_", "transpose", "split", "max.dim", "non-contiguous input"):
+        assert run_call(CALLS[name]()).findings == []
+    assert slow == []
