@@ -12,6 +12,7 @@ def add_parser(sub):
     p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     p.add_argument("--device", default="cpu")
     p.add_argument("--json", metavar="FILE", help="write the JSON report here")
+    p.add_argument("--write-expected", metavar="DIR", help="also write a minimal expect file per finding into DIR (see opprop shrink)")
     p.add_argument("--snapshot-data", choices=("schema", "all"), default="all", help="which inputs get a data snapshot for the mutation check")
     p.set_defaults(handler=cmd_check)
 
@@ -43,8 +44,13 @@ def cmd_check(args) -> int:
     for s in all_stats:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
     print(f"{len(found)} finding(s)")
+    built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed)
     if args.json:
-        report.write(args.json, report.build(found, all_stats, args.device))
+        report.write(args.json, built)
+    if args.write_expected:
+        from .shrink import write_expected
+
+        write_expected(built, args.write_expected, force=False, definitions={})
     return EXIT_OK
 
 

@@ -1,0 +1,135 @@
+"""From a top-level call (an OpInfo lambda, a composite op) to the ATen-level call that breaks the invariant.
+
+``capture`` re-runs the call under a dispatch mode that records, before it
+runs, the arguments of every call of the finding's overload, then keeps the
+first recorded call that breaks the invariant on its own. Repros call the
+overload directly, so they stay valid whatever wrapper first reached it.
+"""
+from __future__ import annotations
+
+from torch._ops import OpOverload
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from . import catalog
+from .calls import Call
+from .runner import ARGUMENT_ERRORS, run_call
+from .specs import CallSpec, SpecError, describe
+
+MAX_RECORDED = 32  # calls of the overload kept per top-level call
+
+
+class CaptureError(ValueError):
+    """The finding could not be captured as a stand-alone ATen call."""
+
+
+class _Recorder(TorchDispatchMode):
+    def __init__(self, aten_op: str):
+        super().__init__()
+        self.aten_op = aten_op
+        self.recorded: list[CallSpec] = []
+        self.unrecordable: list[str] = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if isinstance(func, OpOverload) and len(self.recorded) < MAX_RECORDED and catalog.classify(func).name == self.aten_op:
+            try:
+                self.recorded.append(CallSpec(self.aten_op, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()}))
+            except SpecError as e:
+                self.unrecordable.append(str(e))
+        return func(*args, **kwargs)
+
+
+def spec_call(spec: CallSpec) -> Call:
+    """The spec as a runnable call of its overload, on freshly built inputs."""
+    args, kwargs = spec.build()
+    return Call(spec.op, spec.overload, args, kwargs, source="repro")
+
+
+def failing_findings(spec: CallSpec, invariant: str) -> list:
+    """The findings of ``invariant`` on the spec's own op when its call runs; [] when it passes or is rejected."""
+    try:
+        call = spec_call(spec)
+    except (SpecError, *ARGUMENT_ERRORS):
+        return []
+    result = run_call(call, snapshot_data="all", invariants=[invariant])
+    if result.error is not None:
+        return []
+    return [f for f in result.findings if f.aten_op == spec.op and f.invariant == invariant]
+
+
+def reproduces(spec: CallSpec, invariant: str) -> bool:
+    return bool(failing_findings(spec, invariant))
+
+
+def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
+    """The first call of ``aten_op`` inside ``call`` that breaks ``invariant`` when run alone."""
+    recorder = _Recorder(aten_op)
+    try:
+        with recorder:
+            out = call()
+        del out
+    except ARGUMENT_ERRORS:
+        pass  # an error after the overload ran still leaves its recorded calls
+    for spec in recorder.recorded:
+        if reproduces(spec, invariant):
+            return spec
+    why = f" ({recorder.unrecordable[0]})" if recorder.unrecordable else ""
+    raise CaptureError(
+        f"{aten_op} / {invariant}: {len(recorder.recorded)} recorded call(s) of {call.target}, none breaks it alone{why}"
+    )
+
+
+def locate(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> Call:
+    """Find again a top-level call of ``called_op`` that breaks the invariant, as ``opprop check`` would.
+
+    Fixed samples first; then Hypothesis draws with the same seed, letting
+    Hypothesis shrink the draw before it is handed back.
+    """
+    from . import sources
+
+    try:
+        target = catalog.resolve(called_op)
+    except catalog.UnknownOp as e:
+        raise CaptureError(str(e)) from None
+
+    def breaks(call: Call) -> bool:
+        result = run_call(call, snapshot_data="all", invariants=[invariant])
+        return any(f.aten_op == aten_op and f.invariant == invariant for f in result.findings)
+
+    for call in sources.sample_calls(target, device):
+        if breaks(call):
+            return call
+    found = _draw_failing(target, device, breaks, examples=examples, seed=seed)
+    if found is None:
+        raise CaptureError(f"{aten_op} / {invariant}: no call of {called_op} breaks it again (samples and {examples} draws, seed {seed})")
+    return found
+
+
+class _Breaks(Exception):
+    pass
+
+
+def _draw_failing(target, device, breaks, *, examples: int, seed: int):
+    from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
+
+    from .drawn import call_strategy
+
+    strategy = call_strategy(target, device)
+    if strategy is None:
+        return None
+    last = []
+
+    @hypothesis_seed(seed)
+    @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    @given(strategy)
+    def search(call):
+        if breaks(call):
+            last.append(call)
+            raise _Breaks()
+
+    try:
+        search()
+    except _Breaks:
+        return last[-1]  # Hypothesis replays its shrunk example last
+    return None
+

@@ -1,0 +1,203 @@
+"""A shrunk call as a Python script that needs nothing but torch: build the inputs, call the op, print.
+
+What it prints is what the expect file records: per output its TensorImpl
+and StorageImpl use counts, Python references beyond the script's own, and
+whether it is or overlaps each input; per input whether the call changed it;
+last, whether the invariant still breaks. The printing helper is inlined so
+a PyTorch developer can paste the script anywhere.
+"""
+from __future__ import annotations
+
+import keyword
+import math
+
+from . import catalog
+from .specs import CallSpec, Literal, TensorSpec
+
+HELPER = '''\
+def _storage_use_count(t):
+    # untyped_storage() makes a Python wrapper that holds one reference of its own
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1
+
+
+def _overlaps(a, b):
+    try:
+        return bool(torch._C._overlaps(a, b))
+    except RuntimeError:
+        return False
+
+
+def _snapshot(t):
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+
+
+def _changed(t, snapshot):
+    size, stride, offset, ptr, data = snapshot
+    if t.size() != size:
+        return "size"
+    if t.stride() != stride:
+        return "stride"
+    if t.storage_offset() != offset:
+        return "storage_offset"
+    if t.untyped_storage().data_ptr() != ptr:
+        return "storage"
+    if t.is_quantized:
+        same = torch.equal(t.int_repr(), data.int_repr())
+    else:
+        same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
+    return None if same else "data"
+
+
+def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=()):
+    """Print what the op returned and did; the last line says whether the invariant still breaks."""
+    broken = False
+    for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
+        t = outputs[j]
+        if t is None:
+            print(f"output {j}: undefined")
+            continue
+        slots = sum(1 for o in outputs if o is t)
+        use_count = t._use_count()
+        refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
+        storage = _storage_use_count(t)
+        print(f"output {j}: {str(t.dtype)[6:]}{list(t.shape)} tensorimpl_use_count={use_count} "
+              f"python_refs={refs} storageimpl_use_count={storage}")
+        if invariant == "tensorimpl_use_count" and (use_count > 1 or refs > 0 or slots > 1):
+            broken = True
+        if invariant == "storageimpl_use_count" and storage > 1:
+            broken = True
+        for name, x in inputs.items():
+            same, overlap = t is x, _overlaps(t, x)
+            print(f"  is {name}: {same}, overlaps {name}: {overlap}")
+            if invariant == "returns_input" and same:
+                broken = True
+            if invariant == "undeclared_alias" and (same or overlap) and name not in may_alias:
+                broken = True
+        for k in range(j + 1, len(outputs)):
+            u = outputs[k]
+            if u is not None:
+                overlap = u is t or _overlaps(t, u)
+                print(f"  overlaps output {k}: {overlap}")
+                if invariant == "undeclared_alias" and overlap and not outputs_may_alias:
+                    broken = True
+    for name, x in inputs.items():
+        changed = _changed(x, before[name])
+        print(f"input {name}: {changed or 'unchanged'}")
+        if invariant == "undeclared_mutation" and changed and name not in mutable:
+            broken = True
+    print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
+'''
+
+
+def _name(arg_name: str) -> str:
+    return arg_name + "_" if keyword.iskeyword(arg_name) or arg_name in ("torch", "sys", "report") else arg_name
+
+
+def _number(x) -> str:
+    if isinstance(x, float) and not math.isfinite(x):
+        return f"float({repr(x)!r})"
+    return repr(x)
+
+
+def _shape(shape) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _dtype(name: str) -> str:
+    return f"torch.{name}"
+
+
+def tensor_source(t: TensorSpec) -> str:
+    """An expression that builds exactly what ``specs.build_tensor`` builds."""
+    n = t.buffer_numel
+    dtype = _dtype(t.dtype)
+    if t.fill in ("zeros", "ones") and t.stride is None and t.quant is None:
+        return f"torch.{t.fill}({', '.join(str(s) for s in t.shape) or '()'}, dtype={dtype})"
+    if t.fill in ("zeros", "ones"):
+        flat = f"torch.{t.fill}({n}, dtype={dtype})"
+    elif t.fill == "arange":
+        flat = f"torch.arange({n}, dtype={dtype})" if t.dtype in ("float32", "float64", "int64", "int32") else f"torch.arange({n}).to({dtype})"
+    else:
+        flat = f"torch.tensor([{', '.join(_number(v) for v in t.values)}], dtype={dtype})"
+    if t.stride is not None:
+        x = f"torch.as_strided({flat}, {_shape(t.shape)}, {_shape(t.stride)}, {t.offset})"
+    elif len(t.shape) == 1 and t.shape[0] == n:
+        x = flat
+    else:
+        x = f"{flat}.reshape{_shape(t.shape)}" if t.shape else f"{flat}.reshape(())"
+    if t.quant is None:
+        return x
+    if t.quant[0] == "per_tensor":
+        _, qdtype, scale, zero_point = t.quant
+        return f"torch.quantize_per_tensor({x}, {_number(scale)}, {zero_point}, {_dtype(qdtype)})"
+    _, qdtype, axis, scales, zero_points = t.quant
+    return (
+        f"torch.quantize_per_channel({x}, torch.tensor({list(scales)!r}, dtype=torch.double), "
+        f"torch.tensor({list(zero_points)!r}, dtype=torch.long), {axis}, {_dtype(qdtype)})"
+    )
+
+
+def value_source(v) -> str:
+    if isinstance(v, TensorSpec):
+        return tensor_source(v)
+    if isinstance(v, Literal):
+        return v.text
+    if isinstance(v, list):
+        return "[" + ", ".join(value_source(x) for x in v) + "]"
+    if isinstance(v, (float, complex)):
+        return _number(v)
+    return repr(v)
+
+
+def op_source(spec: CallSpec) -> str:
+    op = spec.overload
+    ns, name = op._schema.name.split("::", 1)
+    return f"torch.ops.{ns}.{name}.{op._overloadname}"
+
+
+def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, definition_from: str = "") -> str:
+    """The script. ``definition``: source that registers a non-aten op, inlined so the script stands alone."""
+    kind = catalog.classify(spec.overload)
+    names = kind.arg_names
+    lines = ["import sys", "", "import torch", ""]
+    if definition:
+        lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
+    lines += ["", HELPER, "", "# ---- the minimal inputs ----"]
+    inputs = []  # (label, expression naming the tensor)
+    call_args = []
+    for i, a in enumerate(spec.args):
+        call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+    for k, a in spec.kwargs.items():
+        call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
+    input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
+    may_alias = sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})
+    mutable = sorted(names[i] for i in kind.mutable_args)
+    outputs_may_alias = bool(kind.allowed_out_out or kind.aliased_list_returns)
+    lines += [
+        f"inputs = {input_dict}",
+        "before = {name: _snapshot(t) for name, t in inputs.items()}",
+        "",
+        f"out = {op_source(spec)}({', '.join(call_args)})",
+        "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
+        "del out",
+        f"report({invariant!r}, outputs, inputs, before, may_alias={tuple(may_alias)!r}, "
+        f"outputs_may_alias={outputs_may_alias}, mutable={tuple(mutable)!r})",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _bind(lines, arg_name, value, inputs) -> str:
+    """Name the tensors of one argument in the script; return how the call spells the argument."""
+    if isinstance(value, TensorSpec):
+        var = _name(arg_name)
+        lines.append(f"{var} = {tensor_source(value)}")
+        inputs.append((arg_name, var))
+        return var
+    if isinstance(value, list) and any(isinstance(v, TensorSpec) for v in value):
+        var = _name(arg_name)
+        lines.append(f"{var} = {value_source(value)}")
+        for j, v in enumerate(value):
+            if isinstance(v, TensorSpec):
+                inputs.append((f"{arg_name}[{j}]", f"{var}[{j}]"))
+        return var
+    return value_source(value)

@@ -1,0 +1,265 @@
+"""The domain shrinker: the smallest ATen call that still breaks the same invariant on the same op.
+
+Hypothesis shrinks the draws; this pass shrinks the captured call itself,
+greedily and to a fixed point: each candidate changes one thing (a dim
+fewer, a size smaller, contiguous instead of strided, a simpler dtype or
+quantizer, zeros/ones/arange instead of literal values, an optional
+argument back to its default), and is kept only while the invariant still
+breaks. Candidates are deterministic, so the result is too.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import torch
+
+from .capture import reproduces
+from .specs import FILLS, CallSpec, TensorSpec
+
+DTYPE_ORDER = ("float32", "int64", "float64", "int32", "bool", "float16", "bfloat16", "int16", "int8", "uint8", "complex64", "complex128")
+QDTYPE_ORDER = ("quint8", "qint8", "qint32")
+MAX_TRIES = 4000
+
+
+class ShrinkError(ValueError):
+    """The call to shrink does not break the invariant to begin with."""
+
+
+@dataclasses.dataclass
+class ShrinkResult:
+    spec: CallSpec
+    tries: int
+    steps: int
+
+
+def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES) -> ShrinkResult:
+    if not reproduces(spec, invariant):
+        raise ShrinkError(f"{spec.op} does not break {invariant} on the call to shrink")
+    tries = steps = 0
+    improved = True
+    while improved and tries < max_tries:
+        improved = False
+        for candidate in candidates(spec):
+            if candidate == spec:
+                continue
+            tries += 1
+            if reproduces(candidate, invariant):
+                spec, improved = candidate, True
+                steps += 1
+                break
+            if tries >= max_tries:
+                break
+    return ShrinkResult(spec, tries, steps)
+
+
+# ---------------------------------------------------------------- where the values sit
+
+
+def _leaves(value, path=()):
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path, value
+
+
+def _set(value, path, new):
+    if not path:
+        return new
+    copy = list(value)
+    copy[path[0]] = _set(value[path[0]], path[1:], new)
+    return copy
+
+
+def _arg_leaves(spec: CallSpec):
+    for i, a in enumerate(spec.args):
+        for path, v in _leaves(a):
+            yield ("arg", i) + path, v
+    for k, a in spec.kwargs.items():
+        for path, v in _leaves(a):
+            yield ("kw", k) + path, v
+
+
+def _replace(spec: CallSpec, where, new) -> CallSpec:
+    kind, key, path = where[0], where[1], where[2:]
+    if kind == "arg":
+        args = list(spec.args)
+        args[key] = _set(args[key], path, new)
+        return CallSpec(spec.op, tuple(args), dict(spec.kwargs))
+    kwargs = dict(spec.kwargs)
+    kwargs[key] = _set(kwargs[key], path, new)
+    return CallSpec(spec.op, spec.args, kwargs)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def candidates(spec: CallSpec):
+    """Every one-step simplification, biggest first: structure before values."""
+    leaves = list(_arg_leaves(spec))
+    for where, v in leaves:
+        if isinstance(v, TensorSpec):
+            for new in resized(v):
+                plain = _replace(spec, where, new)
+                yield plain
+                coupled = _couple_shape_args(plain, where, v.shape, new.shape)
+                if coupled is not None:
+                    yield coupled
+    yield from _defaults(spec)
+    for where, v in leaves:
+        if isinstance(v, TensorSpec):
+            for new in simpler(v):
+                yield _replace(spec, where, new)
+        elif _is_int(v):
+            for c in sorted({0, 1, v // 2, v - 1}):
+                if 0 <= c < v:
+                    yield _replace(spec, where, c)
+        elif isinstance(v, float):
+            for c in (0.0, 1.0):
+                if v != c:
+                    yield _replace(spec, where, c)
+
+
+def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
+    """Also rewrite an int-list argument that spelled the tensor's old shape or numel (a view's ``size``)."""
+    old_numel, new_numel = _prod(old_shape), _prod(new_shape)
+    found = False
+    args = list(spec.args)
+    for i, a in enumerate(args):
+        if ("arg", i) == changed[:2] or not (isinstance(a, list) and a and all(_is_int(x) for x in a)):
+            continue
+        if tuple(a) == tuple(old_shape):
+            args[i], found = list(new_shape), True
+        elif a == [old_numel]:
+            args[i], found = [new_numel], True
+        elif -1 not in a and _prod(a) == old_numel and len(a) == 1:
+            args[i], found = [new_numel], True
+    return CallSpec(spec.op, tuple(args), dict(spec.kwargs)) if found else None
+
+
+def _prod(shape) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def _defaults(spec: CallSpec):
+    """Optional arguments back to their defaults: trailing positionals dropped, kwargs removed, Tensor? to None."""
+    arguments = spec.overload._schema.arguments
+    n = len(spec.args)
+    for cut in range(n):
+        if all(i < len(arguments) and arguments[i].has_default_value() for i in range(cut, n)):
+            yield CallSpec(spec.op, spec.args[:cut], dict(spec.kwargs))
+            break
+    for k in spec.kwargs:
+        kwargs = dict(spec.kwargs)
+        del kwargs[k]
+        yield CallSpec(spec.op, spec.args, kwargs)
+    for i, a in enumerate(spec.args):
+        if a is not None and i < len(arguments) and str(arguments[i].type).startswith("Optional"):
+            args = list(spec.args)
+            args[i] = None
+            yield CallSpec(spec.op, tuple(args), dict(spec.kwargs))
+
+
+def resized(t: TensorSpec):
+    """Fewer dims (index 0 kept), then each dim smaller: to 0, 1, half, one less."""
+    shape = t.shape
+    for d in range(len(shape)):
+        new = _select(t, d)
+        if new is not None:
+            yield new
+    for d, n in enumerate(shape):
+        for k in sorted({0, 1, n // 2, n - 1}):
+            if 0 <= k < n:
+                new = _narrow(t, d, k)
+                if new is not None:
+                    yield new
+
+
+def _values_tensor(t: TensorSpec) -> torch.Tensor:
+    return torch.tensor(list(t.values)).reshape(t.shape)
+
+
+def _select(t: TensorSpec, d: int):
+    shape = t.shape[:d] + t.shape[d + 1 :]
+    quant = t.quant
+    if quant is not None and quant[0] == "per_channel":
+        axis = quant[2]
+        if axis == d:
+            return None
+        quant = quant[:2] + (axis - 1 if d < axis else axis,) + quant[3:]
+    if t.shape[d] == 0:
+        return None
+    stride = None if t.stride is None else t.stride[:d] + t.stride[d + 1 :]
+    new = t.replace(shape=shape, stride=stride, quant=quant)
+    return _with_values(t, new, lambda v: v.select(d, 0))
+
+
+def _narrow(t: TensorSpec, d: int, k: int):
+    shape = t.shape[:d] + (k,) + t.shape[d + 1 :]
+    quant = t.quant
+    if quant is not None and quant[0] == "per_channel" and quant[2] == d:
+        if k == 0:
+            return None
+        quant = quant[:3] + (quant[3][:k], quant[4][:k])
+    new = t.replace(shape=shape, quant=quant)
+    return _with_values(t, new, lambda v: v.narrow(d, 0, k))
+
+
+def _with_values(old: TensorSpec, new: TensorSpec, cut):
+    if old.fill != "values":
+        return new
+    if old.stride is not None:  # cutting at index 0 keeps the low end of the buffer
+        return new.replace(values=old.values[: new.buffer_numel])
+    return new.replace(values=tuple(cut(_values_tensor(old)).reshape(-1).tolist()))
+
+
+def simpler(t: TensorSpec):
+    """Same shape, simpler: contiguous, then dtype, quantizer, values."""
+    if t.stride is not None:
+        values = None
+        if t.fill == "values":
+            buffer = torch.tensor(list(t.values))
+            values = tuple(torch.as_strided(buffer, t.shape, t.stride, t.offset).reshape(-1).tolist())
+        yield t.replace(stride=None, offset=0, values=values)
+        if t.offset:
+            yield t.replace(offset=0, values=None if t.values is None else t.values[t.offset :])
+    if t.quant is None:
+        order = DTYPE_ORDER
+        here = order.index(t.dtype) if t.dtype in order else len(order)
+        for name in order[:here]:
+            values = t.values
+            if values is not None:
+                values = tuple(torch.tensor(list(values)).to(getattr(torch, name)).tolist())
+            yield t.replace(dtype=name, values=values)
+    else:
+        yield from _simpler_quant(t)
+    here = FILLS.index(t.fill)
+    for fill in FILLS[:here]:
+        yield t.replace(fill=fill, values=None)
+
+
+def _simpler_quant(t: TensorSpec):
+    q = t.quant
+    here = QDTYPE_ORDER.index(q[1]) if q[1] in QDTYPE_ORDER else len(QDTYPE_ORDER)
+    for name in QDTYPE_ORDER[:here]:
+        yield t.replace(quant=(q[0], name) + q[2:])
+    if q[0] == "per_channel":
+        if q[3]:
+            yield t.replace(quant=("per_tensor", q[1], q[3][0], q[4][0]))
+        n = len(q[3])
+        if q[3] != (1.0,) * n:
+            yield t.replace(quant=q[:3] + ((1.0,) * n, q[4]))
+        if q[4] != (0,) * n:
+            yield t.replace(quant=q[:4] + ((0,) * n,))
+    else:
+        if q[2] != 1.0:
+            yield t.replace(quant=q[:2] + (1.0, q[3]))
+        if q[3] != 0:
+            yield t.replace(quant=q[:3] + (0,))
