@@ -65,7 +65,7 @@ def measure(target, device: str = "cpu", *, examples: int = profiles.CI_EXAMPLES
     @profiles.settings_for("ci", max_examples=examples)
     @given(strategy)
     def explore(call):
-        result = runner.run_call(call)
+        result = runner.run_call(call, snapshot_data="all")
         cov.findings.update(f.key for f in result.findings)
         if not result.valid:
             cov.rejected += 1

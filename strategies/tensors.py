@@ -9,14 +9,14 @@ from __future__ import annotations
 import math
 
 import torch
-from hypothesis import strategies as st
+from hypothesis import assume, strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.internal.validation import check_type
 from hypothesis.strategies._internal.strategies import SearchStrategy
 from hypothesis.strategies._internal.utils import defines_strategy
 
 from .dtypes import COMPLEX, FLOATING, dtypes as dtypes_strategy
-from .layouts import Layout, layouts as layouts_strategy
+from .layouts import KINDS as LAYOUT_KINDS, Layout, applies, layouts as layouts_strategy
 from .shapes import shapes as shapes_strategy
 
 SPECIAL_FLOATS = (-0.0, 0.5, math.inf, -math.inf, math.nan)
@@ -69,14 +69,20 @@ def tensors(
 ) -> SearchStrategy[torch.Tensor]:
     """Tensors with the given (or drawn) dtype, shape and layout.
 
-    ``dtype``, ``shape``, ``layout`` and ``requires_grad`` are values or
-    strategies; ``values`` is a strategy of elements (default
+    ``dtype``, ``shape`` and ``requires_grad`` are values or strategies;
+    ``layout`` is a Layout, a strategy of them (draws that do not fit the
+    shape are discarded) or a collection of layout kinds (only those that
+    apply to the drawn shape are drawn, contiguous when none does); ``values`` is a strategy of elements (default
     ``small_values(dtype)``) or the string ``"arange"`` for deterministic data.
     ``requires_grad`` applies only to floating and complex dtypes.
     """
     dtype_st = dtypes_strategy() if dtype is None else _as_strategy(dtype, "dtype", torch.dtype)
     shape_st = shapes_strategy() if shape is None else _as_strategy(tuple(shape) if isinstance(shape, (list, torch.Size)) else shape, "shape", tuple)
-    if layout is not None and not isinstance(layout, SearchStrategy):
+    kinds = None
+    if isinstance(layout, (tuple, list)):
+        kinds = tuple(layout)
+        layouts_strategy(kinds=kinds).validate()
+    elif layout is not None and not isinstance(layout, SearchStrategy):
         check_type(Layout, layout, "layout")
     if values is not None and values != "arange" and not isinstance(values, SearchStrategy):
         raise InvalidArgument(f"values={values!r} must be a strategy of elements or 'arange'")
@@ -88,9 +94,12 @@ def tensors(
     def build(draw):
         dt = draw(dtype_st)
         shp = tuple(draw(shape_st))
-        lay = draw(layouts_strategy(shp) if layout is None else _as_strategy(layout, "layout", Layout))
-        if not lay.applies_to(shp):
-            raise InvalidArgument(f"layout {lay.kind!r} does not apply to shape {shp}")
+        if layout is None or kinds is not None:
+            usable = [k for k in (kinds or LAYOUT_KINDS) if applies(k, shp)] or ["contiguous"]
+            lay = draw(layouts_strategy(shp, kinds=usable))
+        else:
+            lay = draw(_as_strategy(layout, "layout", Layout))
+            assume(lay.applies_to(shp))  # a drawn layout that cannot lay out this shape: not an example
         if values == "arange":
             data = arange_tensor(shp, dt, device)
         else:
