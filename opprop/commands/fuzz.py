@@ -1,0 +1,157 @@
+"""``opprop fuzz``: a budgeted run over every target in worker processes, for nightly CI fleets."""
+from __future__ import annotations
+
+import os
+import time
+
+from ..errors import EXIT_OK, UsageError, check_device
+
+PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
+
+
+def add_parser(sub):
+    p = sub.add_parser("fuzz", help="fuzz every op for a time budget in isolated workers; write JSON and Markdown reports")
+    p.add_argument("--ops", nargs="+", metavar="PATTERN", help="fnmatch patterns over target names (nn.functional.*, aten::q_per_channel_*, mylib::*)")
+    p.add_argument("--budget", type=float, default=600.0, help="wall-clock seconds for the whole run, spread over the ops (default 600)")
+    p.add_argument("--per-op-examples", type=int, default=10_000, help="most Hypothesis examples per op (default 10000)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the number of cores)")
+    p.add_argument("--shard", metavar="I/N", help="run only shard I of N (1-based); N machines together cover every op once")
+    p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    p.add_argument("--example-timeout", type=float, default=30.0, help="seconds one example may run before it is a hang (default 30)")
+    p.add_argument("--database", metavar="URL", help="example database: a directory (default .opprop/examples) or redis://HOST:PORT/DB")
+    p.add_argument("--journal", metavar="FILE", help="append findings here as they arrive (default .opprop/journal-<time>.jsonl)")
+    p.add_argument("--from-journal", metavar="FILE", help="run nothing: build the reports from this journal (e.g. after the run was killed)")
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE in every worker (custom ops, edge generators)")
+    p.add_argument("--report", metavar="FILE.json", help="write the JSON report here")
+    p.add_argument("--summary", metavar="FILE.md", help="write a Markdown summary here (for a CI job page)")
+    p.add_argument("--baseline", metavar="FILE.json", help="the previous run's report: the summary lists what changed")
+    p.add_argument("--list", action="store_true", help="print the selected targets of this shard, one a line, and run nothing")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(handler=cmd_fuzz)
+
+
+def _validate(args) -> None:
+    from ..fuzz.database import validate
+    from ..fuzz.targets import parse_shard
+
+    if not args.budget > 0:
+        raise UsageError(f"--budget must be a positive number of seconds, not {args.budget:g}")
+    if args.per_op_examples < 1:
+        raise UsageError("--per-op-examples must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if not args.example_timeout > 0:
+        raise UsageError("--example-timeout must be positive")
+    args.shard_pair = parse_shard(args.shard)
+    args.database = validate(args.database)
+    if args.baseline and not os.path.exists(args.baseline):
+        raise UsageError(f"--baseline {args.baseline}: no such file")
+    if args.from_journal and not os.path.exists(args.from_journal):
+        raise UsageError(f"--from-journal {args.from_journal}: no such file")
+
+
+def _import_user_modules(names) -> None:
+    import importlib
+    import sys
+
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for m in names:
+        try:
+            importlib.import_module(m)
+        except ImportError as e:
+            raise UsageError(f"--import {m}: {e}") from None
+
+
+def _aten_op_of(target: str) -> str:
+    """The aten op a crash or hang in ``target`` is charged to: the overload itself, or the OpInfo's aten op."""
+    from .. import catalog
+    from torch._ops import OpOverload
+
+    t = catalog.resolve(target)
+    if isinstance(t, OpOverload):
+        return catalog.qualified_name(t)
+    op = catalog.overload_from_name("aten::" + t.aten_name)
+    return catalog.qualified_name(op) if op is not None else target
+
+
+def cmd_fuzz(args) -> int:
+    _validate(args)
+    check_device(args.device)
+    if args.from_journal:
+        return _write_reports(args, args.from_journal)
+    _import_user_modules(args.imports)
+    from .. import probe
+    from ..fuzz import targets as fuzz_targets
+    from ..fuzz.journal import Journal
+    from ..fuzz.pool import Pool
+    from ..fuzz.progress import Progress
+
+    start = PROCESS_START
+    deadline = start + args.budget
+    found = fuzz_targets.fuzz_targets(args.device)
+    names = fuzz_targets.select(found.names, args.ops)
+    i, n = args.shard_pair
+    names = fuzz_targets.shard(names, i, n)
+    if args.list:
+        for name in names:
+            print(name)
+        return EXIT_OK
+    probe.validate()
+    journal_path = args.journal or os.path.join(".opprop", time.strftime("journal-%Y%m%dT%H%M%S", time.gmtime()) + f"-{i}of{n}.jsonl")
+    os.makedirs(os.path.dirname(os.path.abspath(journal_path)), exist_ok=True)
+    run_dir = journal_path + ".d"
+    os.makedirs(run_dir, exist_ok=True)
+    if not args.database.startswith("redis://"):
+        os.makedirs(args.database, exist_ok=True)
+    journal = Journal(journal_path)
+    import torch
+
+    journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
+                    "device": args.device, "database": args.database, "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "torch_version": torch.__version__, "started": time.time()})
+    for g, why in found.skipped:
+        print(f"skipped edge generator {g}: {why}")
+    os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
+    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed)]
+    for m in args.imports:
+        worker_argv += ["--import", m]
+    progress = Progress(len(names), deadline)
+    pool = Pool(jobs=args.jobs, run_dir=run_dir, worker_argv=worker_argv, journal=journal, aten_op_of=_aten_op_of,
+                example_timeout=args.example_timeout, progress=progress)
+    try:
+        pool.run(names, deadline=deadline, max_examples=args.per_op_examples)
+    finally:
+        progress.close()
+    journal.append({"type": "end", "seconds": round(time.monotonic() - start, 3)})
+    journal.close()
+    print(f"journal: {journal_path}")
+    return _write_reports(args, journal_path)
+
+
+def _write_reports(args, journal_path: str) -> int:
+    from .. import ledger as ledger_mod
+    from .. import report as core_report
+    from ..fuzz import journal, summary
+
+    rep = summary.build_report(journal.read(journal_path), device=args.device)
+    rep["journal"] = journal_path
+    if args.report:
+        core_report.write(args.report, rep)
+    if args.summary:
+        try:
+            ledger = ledger_mod.load()
+        except ledger_mod.LedgerError:
+            ledger = ledger_mod.Ledger(path=None, entries={})
+        baseline = None
+        if args.baseline:
+            try:
+                baseline = core_report.read(args.baseline)
+            except core_report.ReportError as e:
+                raise UsageError(str(e)) from None
+        with open(args.summary, "w") as fh:
+            fh.write(summary.render_markdown(rep, ledger, baseline))
+    ran = [o for o in rep["ops"] if o["status"] != "not_run"]
+    print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
+          f"{sum(o['examples'] for o in rep['ops'])} examples")
+    return EXIT_OK

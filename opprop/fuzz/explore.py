@@ -1,0 +1,135 @@
+"""One target, explored by Hypothesis for a time budget, inside a worker process.
+
+Every example is announced (written out, and saved to the example database)
+before the op runs, so a crash or hang leaves a replayable input behind. A
+finding is recorded the moment it is first seen, then the example fails the
+Hypothesis test with an exception class per (aten op, invariant), so
+Hypothesis shrinks and saves each distinct failure and replays it first next time.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+
+from hypothesis import HealthCheck, Verbosity, given, seed as hypothesis_seed, settings
+from hypothesis.control import current_build_context
+from hypothesis.database import choices_to_bytes
+
+from .. import catalog, drawn, runner
+from ..findings import describe_value
+from .database import database_key
+
+
+class OutOfTime(BaseException):
+    """Ends a Hypothesis run on time; a BaseException so Hypothesis neither shrinks nor saves it."""
+
+
+class FindingFailure(Exception):
+    """Base of the per-(aten op, invariant) failures Hypothesis tells apart."""
+
+
+_FAILURE_CLASSES: dict = {}
+
+
+def failure_class(aten_op: str, invariant: str) -> type:
+    key = (aten_op, invariant)
+    if key not in _FAILURE_CLASSES:
+        name = "Finding_" + "".join(c if c.isalnum() else "_" for c in f"{aten_op}_{invariant}")
+        _FAILURE_CLASSES[key] = type(name, (FindingFailure,), {})
+    return _FAILURE_CLASSES[key]
+
+
+def describe_call(call) -> dict:
+    """The call's inputs as the report shows them: argument names from the schema where there is one."""
+    names = ()
+    if hasattr(call.fn, "_schema"):
+        names = catalog.classify(call.fn).arg_names
+    inputs = {}
+    for i, a in enumerate(call.args):
+        inputs[names[i] if i < len(names) else f"arg{i}"] = describe_value(a)
+    for k, v in call.kwargs.items():
+        inputs[k] = describe_value(v)
+    return {"target": call.target, "source": call.source, "repr": repr(call), "inputs": inputs}
+
+
+def target_seed(seed: int, target: str) -> int:
+    return (seed * 1_000_003 + int.from_bytes(hashlib.sha256(target.encode()).digest()[:6], "big")) % (2**63)
+
+
+def explore(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding, on_progress=None, cap: float | None = None) -> dict:
+    """Run one target; return its coverage. ``on_example(description, choices)`` runs before every call."""
+    start = time.monotonic()
+    soft_deadline = start + seconds
+    hard_deadline = soft_deadline + min(10.0, max(2.0, seconds / 2))  # time to finish shrinking what was found
+    if cap is not None:  # the run's own end: never past it
+        hard_deadline = min(hard_deadline, start + cap)
+        soft_deadline = min(soft_deadline, hard_deadline)
+    target = catalog.resolve(target_name)
+    strategy = drawn.call_strategy(target, device)
+    stats = runner.OpStats(target_name)
+    result = {"target": target_name, "status": "ran", "first_seen": {}}
+    if strategy is None:
+        result["status"] = "no_inputs"
+        result["stats"] = stats.as_json()
+        return result
+    key = database_key(target_name)
+    seen: dict = {}  # (aten op, invariant, output index) -> first Finding
+    latest: dict = {}  # ... -> Finding of the latest failing example (after shrinking: the minimal one)
+    failed = [False]
+    last_progress = [start]
+
+    @hypothesis_seed(target_seed(seed, target_name))
+    @settings(
+        max_examples=max_examples,
+        database=database,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=True,
+        print_blob=False,
+        verbosity=Verbosity.quiet,
+    )
+    @given(strategy)
+    def example(call):
+        now = time.monotonic()
+        if now > (hard_deadline if failed[0] else soft_deadline):
+            raise OutOfTime()
+        choices = choices_to_bytes(current_build_context().data.choices)
+        on_example(describe_call(call), choices)
+        database.save(key, choices)  # write-ahead: a crash or hang here is replayed first next run
+        t0 = time.perf_counter()
+        res = runner.run_call(call)
+        stats.add(res, time.perf_counter() - t0)
+        if on_progress is not None and now - last_progress[0] > 0.5:
+            last_progress[0] = now
+            on_progress(stats.examples)
+        if not res.findings:
+            database.delete(key, choices)
+            return
+        for f in res.findings:
+            k = (f.aten_op, f.invariant, f.output_index)
+            latest[k] = f
+            if k not in seen:
+                seen[k] = f
+                result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
+                on_finding(f, stats.examples)
+        failed[0] = True
+        first = res.findings[0]
+        raise failure_class(first.aten_op, first.invariant)(first.one_line())
+
+    example._hypothesis_internal_database_key = key
+    try:
+        example()
+    except OutOfTime:
+        result["status"] = "budget"
+    except Exception as e:  # the findings themselves, Flaky, Unsatisfiable: all already recorded
+        if not isinstance(e, FindingFailure) and not _only_findings(e):
+            result["hypothesis_error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200] if str(e).strip() else ''}"
+    result["shrunk"] = [f.as_json() for k, f in latest.items() if f is not seen.get(k)]
+    result["stats"] = stats.as_json()
+    result["seconds"] = round(time.monotonic() - start, 3)
+    return result
+
+
+def _only_findings(e) -> bool:
+    inner = getattr(e, "exceptions", None)
+    return bool(inner) and all(isinstance(x, FindingFailure) or _only_findings(x) for x in inner)

@@ -1,0 +1,223 @@
+"""The parent's side of a fuzz run: a pool of worker processes, the time budget, crash and hang isolation.
+
+The parent never runs an op. It hands targets to long-lived workers, gives
+each op a share of the time left, and watches: a worker that dies has
+crashed on the example in its ``current`` file, one whose example has run
+past the timeout is killed as hung; either way the example is journaled as a
+finding and a fresh worker takes the worker's place.
+"""
+from __future__ import annotations
+
+import collections
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+
+from .journal import Journal
+
+READY_TIMEOUT = 120.0  # a worker that cannot import torch and op_db in this long is broken
+REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
+
+
+class Worker:
+    def __init__(self, wid: int, run_dir: str, argv: list[str]):
+        self.id = wid
+        self.current_path = os.path.join(run_dir, f"worker-{wid}.current")
+        self.log_path = os.path.join(run_dir, f"worker-{wid}.log")
+        with open(self.current_path, "w"):
+            pass
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "opprop.fuzz.worker", "--worker", str(wid), "--current", self.current_path, *argv],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            bufsize=1,
+        )
+        log.close()
+        self.started = time.monotonic()
+        self.ready = False
+        self.target: str | None = None
+        self.op_started = 0.0
+        self.examples = 0
+        self._buf = ""
+
+    def send(self, msg: dict) -> None:
+        self.proc.stdin.write(json.dumps(msg) + "\n")
+        self.proc.stdin.flush()
+
+    def read_messages(self) -> list[dict] | None:
+        """Whole messages now readable; None at end of file (the worker is gone)."""
+        data = os.read(self.proc.stdout.fileno(), 65536)
+        if not data:
+            return None
+        self._buf += data.decode(errors="replace")
+        *lines, self._buf = self._buf.split("\n")
+        return [json.loads(x) for x in lines if x.strip()]
+
+    def current(self) -> dict:
+        try:
+            with open(self.current_path) as fh:
+                return json.loads(fh.read() or "{}")
+        except (OSError, json.JSONDecodeError):
+            return {}
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+
+
+def _signal_name(returncode: int) -> dict:
+    if returncode < 0:
+        try:
+            return {"signal": signal.Signals(-returncode).name}
+        except ValueError:
+            return {"signal": -returncode}
+    return {"exit_code": returncode}
+
+
+class Pool:
+    def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress):
+        self.jobs = jobs
+        self.run_dir = run_dir
+        self.worker_argv = worker_argv
+        self.journal = journal
+        self.aten_op_of = aten_op_of  # target name -> the aten op a crash or hang is charged to
+        self.example_timeout = example_timeout
+        self.progress = progress
+        self.selector = selectors.DefaultSelector()
+        self.workers: dict[int, Worker] = {}
+        self._next_id = 0
+
+    def _spawn(self) -> Worker:
+        w = Worker(self._next_id, self.run_dir, self.worker_argv)
+        self._next_id += 1
+        self.workers[w.id] = w
+        self.journal.append({"type": "worker", "worker": w.id, "pid": w.proc.pid})
+        self.selector.register(w.proc.stdout, selectors.EVENT_READ, w)
+        return w
+
+    def _retire(self, w: Worker) -> None:
+        self.selector.unregister(w.proc.stdout)
+        w.kill()
+        del self.workers[w.id]
+
+    def run(self, targets: list[str], *, deadline: float, max_examples: int) -> None:
+        queue = collections.deque(targets)
+        for _ in range(min(self.jobs, len(targets))):
+            self._spawn()
+        while queue or any(w.target for w in self.workers.values()):
+            now = time.monotonic()
+            if now >= deadline:
+                break
+            for w in list(self.workers.values()):
+                if w.ready and w.target is None and queue:
+                    self._dispatch(w, queue.popleft(), queue, deadline, max_examples)
+            for key, _ in self.selector.select(timeout=0.2):
+                self._read(key.data)
+            self._watch()
+            if not queue:  # nothing left to hand out: idle workers can go
+                for w in [w for w in self.workers.values() if w.ready and w.target is None]:
+                    self._retire(w)
+            elif not self.workers:
+                self._spawn()
+        self._finish(queue)
+
+    def _dispatch(self, w: Worker, target: str, queue, deadline: float, max_examples: int) -> None:
+        left = deadline - time.monotonic() - REPORT_RESERVE
+        busy = sum(1 for x in self.workers.values() if x.target)
+        share = left * self.jobs / (len(queue) + 1 + busy)
+        w.target, w.op_started, w.examples = target, time.monotonic(), 0
+        w.send({"type": "run", "target": target, "seconds": max(0.05, min(share, left)), "examples": max_examples, "cap": max(0.1, left)})
+        self.progress.started(target)
+
+    def _read(self, w: Worker) -> None:
+        msgs = w.read_messages()
+        if msgs is None:
+            self._lost(w, "crash")
+            return
+        for m in msgs:
+            kind = m.get("type")
+            if kind == "ready":
+                w.ready = True
+            elif kind == "progress":
+                w.examples = m["examples"]
+                self.progress.examples_now(w.id, m["examples"])
+            elif kind == "finding":
+                self.progress.finding(m)
+            elif kind == "op_done":
+                self.progress.op_done(m)
+                w.target = None
+                w.examples = 0
+                self.progress.examples_now(w.id, 0)
+
+    def _watch(self) -> None:
+        now = time.time()
+        for w in list(self.workers.values()):
+            if w.proc.poll() is not None:
+                self._lost(w, "crash")
+            elif not w.ready and time.monotonic() - w.started > READY_TIMEOUT:
+                self._lost(w, "crash")
+            elif w.target is not None:
+                cur = w.current()
+                if cur.get("target") == w.target and now - cur.get("time", now) > self.example_timeout:
+                    w.proc.kill()
+                    self._lost(w, "hang")
+
+    def _lost(self, w: Worker, how: str) -> None:
+        """The worker died (crash) or was killed for running too long (hang): journal its example, replace it."""
+        if w.id not in self.workers:
+            return
+        w.proc.wait()
+        cur = w.current()
+        target = w.target
+        self._retire(w)
+        if target is None:
+            self.journal.append({"type": "worker_lost", "worker": w.id, "how": how, **_signal_name(w.proc.returncode), "log": w.log_path})
+            self.progress.note(f"worker {w.id} died outside any op ({_signal_name(w.proc.returncode)}); see {w.log_path}")
+            self._spawn()
+            return
+        call = cur.get("call") or {}
+        detail = {"example": cur.get("example"), "phase": cur.get("phase")}
+        if how == "crash":
+            detail.update(_signal_name(w.proc.returncode))
+        else:
+            detail["timeout_s"] = self.example_timeout
+        finding = {
+            "aten_op": self.aten_op_of(target),
+            "called_op": call.get("target", target),
+            "invariant": how,
+            "output_index": None,
+            "detail": detail,
+            "inputs": call.get("inputs", {}),
+        }
+        record = {"type": "finding", "target": target, "worker": w.id, "example": cur.get("example"), "finding": finding,
+                  "replay": {"call": call.get("repr"), "choices": cur.get("choices"), "database_key": target}}
+        self.journal.append(record)
+        self.progress.finding(record)
+        done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),
+                "stats": {"name": target, "examples": cur.get("example") or 0, "valid": 0, "errors": 0, "reached": []}}
+        self.journal.append(done)
+        self.progress.op_done(done)
+        self._spawn()
+
+    def _finish(self, queue) -> None:
+        for w in list(self.workers.values()):
+            if w.target is not None:  # past the run's end: what it found is journaled already
+                self.journal.append({"type": "op_done", "target": w.target, "status": "cut", "worker": w.id,
+                                     "seconds": round(time.monotonic() - w.op_started, 3),
+                                     "stats": {"name": w.target, "examples": w.examples, "valid": 0, "errors": 0, "reached": []}})
+            else:
+                try:
+                    w.send({"type": "stop"})
+                except (BrokenPipeError, OSError):
+                    pass
+            self._retire(w)
+        for target in queue:
+            self.journal.append({"type": "op_done", "target": target, "status": "not_run", "stats": {"name": target, "examples": 0}})

@@ -1,0 +1,64 @@
+"""What a fuzz run shows while it runs: a live line on a terminal, one line per op in a log."""
+from __future__ import annotations
+
+import sys
+import time
+
+
+class Progress:
+    def __init__(self, total: int, deadline: float, stream=None):
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+        self.total = total
+        self.deadline = deadline
+        self.done = 0
+        self.examples_done = 0
+        self.examples_running: dict = {}
+        self.findings = 0
+        self._last = 0.0
+
+    def started(self, target: str) -> None:
+        self._refresh()
+
+    def examples_now(self, worker: int, n: int) -> None:
+        self.examples_running[worker] = n
+        self._refresh()
+
+    def finding(self, record: dict) -> None:
+        self.findings += 1
+        self._refresh(force=True)
+
+    def op_done(self, record: dict) -> None:
+        self.done += 1
+        stats = record.get("stats") or {}
+        self.examples_done += stats.get("examples", 0)
+        self.examples_running.pop(record.get("worker"), None)
+        if self.live:
+            self._refresh(force=True)
+        else:
+            found = len(record.get("first_seen") or {})
+            line = (f"[{self.done}/{self.total}] {record['target']}: {record.get('status')}, {stats.get('examples', 0)} examples, "
+                    f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.get('seconds', 0):.1f}/{record.get('budget', 0):.1f} s")
+            print(line, file=self.stream, flush=True)
+
+    def note(self, text: str) -> None:
+        if self.live:
+            self.stream.write("\r\x1b[K")
+        print(text, file=self.stream, flush=True)
+
+    def _refresh(self, force: bool = False) -> None:
+        if not self.live:
+            return
+        now = time.monotonic()
+        if not force and now - self._last < 0.2:
+            return
+        self._last = now
+        examples = self.examples_done + sum(self.examples_running.values())
+        left = max(0.0, self.deadline - now)
+        self.stream.write(f"\r\x1b[Kops {self.done}/{self.total}  examples {examples}  findings {self.findings}  {left:.0f} s left")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()

@@ -1,0 +1,116 @@
+"""Reports built from the journal alone: the JSON report and the Markdown summary for a CI job page."""
+from __future__ import annotations
+
+from .. import report as core_report
+from ..findings import Finding
+from ..runner import OpStats
+
+POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
+
+
+def build_report(records: list[dict], *, device: str = "cpu") -> dict:
+    run = next((r for r in records if r.get("type") == "run"), {})
+    findings: dict = {}
+    replay: dict = {}
+    for r in records:
+        if r.get("type") == "finding":
+            f = Finding.from_json(r["finding"])
+            k = (f.aten_op, f.invariant, f.output_index)
+            if k not in findings:
+                findings[k] = f
+                if r.get("replay"):
+                    replay[k] = {**r["replay"], "target": r["target"], "example": r.get("example")}
+    ops: dict = {}
+    for r in records:
+        if r.get("type") == "op_done":
+            ops[r["target"]] = r
+            for s in r.get("shrunk") or []:  # the minimal input Hypothesis shrank it to
+                f = Finding.from_json(s)
+                k = (f.aten_op, f.invariant, f.output_index)
+                if k in findings and findings[k].called_op == f.called_op:
+                    findings[k] = f
+    for t in run.get("targets", []):
+        ops.setdefault(t, {"target": t, "status": "not_run", "stats": {"name": t, "examples": 0}})
+    found = sorted(findings.values(), key=lambda f: (f.aten_op, f.invariant, f.output_index if f.output_index is not None else -1))
+    coverage = []
+    for t, r in ops.items():
+        s = r.get("stats") or {}
+        coverage.append({
+            "name": t,
+            "status": r.get("status"),
+            "budget_s": r.get("budget"),
+            "seconds": r.get("seconds"),
+            "examples": s.get("examples", 0),
+            "valid": s.get("valid", 0),
+            "errors": s.get("errors", 0),
+            "reached": s.get("reached", []),
+            "error_kinds": s.get("error_kinds", {}),
+            "first_seen_at_example": r.get("first_seen", {}),
+            **({"error": r["error"]} if r.get("error") else {}),
+            **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
+        })
+    crashes = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "crash"]
+    hangs = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "hang"]
+    rep = core_report.build(found, [], run.get("device", device),
+                            budget_s=run.get("budget"), jobs=run.get("jobs"), shard=run.get("shard"), seed=run.get("seed"),
+                            database=run.get("database"), skipped_generators=run.get("skipped", []),
+                            crashes=crashes, hangs=hangs)
+    rep["ops"] = coverage
+    if run.get("torch_version"):
+        rep["torch_version"] = run["torch_version"]
+    return rep
+
+
+def reached_ops(rep: dict) -> set:
+    return {name for op in rep["ops"] for name in op.get("reached", [])}
+
+
+def _key(f: dict) -> tuple:
+    return (f["aten_op"], f["invariant"])
+
+
+def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
+    findings = [Finding.from_json(f) for f in rep["findings"]]
+    new, known = ledger.split(findings)
+    found_keys = {f.key for f in findings}
+    fixed = ledger.stale(found_keys, reached_ops(rep))
+    ops = rep["ops"]
+    ran = [o for o in ops if o["status"] not in ("not_run",)]
+    poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
+    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops", ""]
+    lines.append(f"torch {rep.get('torch_version')}, {rep.get('device')}, budget {rep.get('budget_s')} s, jobs {rep.get('jobs')}, shard {rep.get('shard')}, "
+                 f"{sum(o.get('examples', 0) for o in ops)} examples")
+    lines.append("")
+    lines.append(f"## New findings ({len(new)})")
+    lines += [f"- `{f.one_line()}`" for f in new] or ["none"]
+    lines.append("")
+    lines.append(f"## Still present, ledgered ({len(known)})")
+    for f in known:
+        e = ledger.get(*f.key)
+        lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
+    if not known:
+        lines.append("none")
+    lines.append("")
+    lines.append(f"## Fixed: ledgered, op reached, did not reproduce ({len(fixed)})")
+    lines += [f"- `{e.aten_op}` {e.invariant}" for e in fixed] or ["none"]
+    lines.append("")
+    if baseline is not None:
+        before = {_key(f) for f in baseline.get("findings", [])}
+        now = {_key(f) for f in rep["findings"]}
+        lines.append("## Changed since the baseline")
+        appeared, gone = sorted(now - before), sorted(before - now)
+        lines += [f"- appeared: `{a}` {i}" for a, i in appeared]
+        lines += [f"- gone: `{a}` {i}" for a, i in gone]
+        if not appeared and not gone:
+            lines.append("no change")
+        lines.append("")
+    lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
+    for o in sorted(poor, key=lambda o: o["name"]):
+        why = o.get("error") or next(iter(o.get("error_kinds") or {}), "") or o["status"]
+        lines.append(f"- `{o['name']}`: {o.get('valid', 0)}/{o.get('examples', 0)} valid ({why})")
+    if not poor:
+        lines.append("none")
+    not_run = [o["name"] for o in ops if o["status"] == "not_run"]
+    if not_run:
+        lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,108 @@
+"""A long-lived worker process: imports torch and op_db once, then runs the targets the parent sends.
+
+Protocol: one JSON command per line on stdin, one JSON message per line on
+the protocol fd (the original stdout; the op's own prints go to stderr).
+Findings go to the journal from here, before the parent hears of them.
+Before each example the worker rewrites its ``current`` file, which is what
+the parent reads when this process dies or stops answering.
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import importlib
+import json
+import os
+import signal
+import sys
+import time
+import warnings
+
+
+def _die_with_parent() -> None:
+    try:
+        libc = ctypes.CDLL(None)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: never outlive a killed parent
+    except (OSError, AttributeError):
+        pass
+
+
+class Current:
+    """The example being run, written out before the op is called."""
+
+    def __init__(self, path: str):
+        self._fh = open(path, "w")
+
+    def write(self, record: dict) -> None:
+        self._fh.seek(0)
+        self._fh.write(json.dumps(record, default=str))
+        self._fh.truncate()
+        self._fh.flush()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="opprop-fuzz-worker")
+    p.add_argument("--worker", type=int, required=True)
+    p.add_argument("--journal", required=True)
+    p.add_argument("--current", required=True)
+    p.add_argument("--database")
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--import", dest="imports", action="append", default=[])
+    args = p.parse_args(argv)
+    _die_with_parent()
+    warnings.simplefilter("ignore")
+    proto = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)  # stray prints from ops must not corrupt the protocol
+
+    def send(msg: dict) -> None:
+        proto.write(json.dumps(msg, default=str) + "\n")
+        proto.flush()
+
+    for m in args.imports:
+        importlib.import_module(m)
+    from .. import catalog, probe
+    from .database import open_database
+    from .explore import explore
+    from .journal import Journal
+
+    probe.validate()
+    catalog.op_db()
+    database = open_database(args.database)
+    journal = Journal(args.journal)
+    current = Current(args.current)
+    send({"type": "ready", "worker": args.worker, "pid": os.getpid()})
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd.get("type") == "stop":
+            break
+        target = cmd["target"]
+        count = [0]
+        current.write({"target": target, "phase": "setup", "example": 0, "time": time.time()})
+
+        def on_example(description, choices, target=target):
+            count[0] += 1
+            current.write({"target": target, "phase": "example", "example": count[0], "call": description, "choices": choices.hex(), "time": time.time()})
+
+        def on_finding(f, n, target=target):
+            record = {"type": "finding", "target": target, "worker": args.worker, "example": n, "finding": f.as_json()}
+            journal.append(record)
+            send(record)
+
+        def on_progress(n, target=target):
+            send({"type": "progress", "target": target, "examples": n})
+
+        try:
+            result = explore(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed,
+                             database=database, on_example=on_example, on_finding=on_finding, on_progress=on_progress, cap=cmd.get("cap"))
+        except Exception as e:  # a target that cannot even be set up: reported, not fatal
+            result = {"target": target, "status": "error", "error": f"{type(e).__name__}: {str(e).strip()[:200]}"}
+        result.update(type="op_done", worker=args.worker, budget=cmd["seconds"])
+        journal.append(result)
+        send(result)
+        current.write({"target": None, "phase": "idle", "time": time.time()})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

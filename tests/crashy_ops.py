@@ -1,0 +1,69 @@
+"""Custom ops that crash, hang, or break an invariant only on one input, with edge generators to reach them.
+
+Imported by fuzz workers through ``opprop fuzz --import crashy_ops``: the
+fuzzer must survive the segfault and the hang, record each with the input
+that caused it, and save the rare failure to the example database.
+"""
+import ctypes
+import time
+
+import torch
+from hypothesis import strategies as st
+
+from opprop.calls import Call
+from opprop.generators import edge_generator
+
+LIB = torch.library.Library("opprop_crashy", "DEF")
+LIB.define("segv(Tensor x) -> Tensor")
+LIB.define("hang(Tensor x) -> Tensor")
+LIB.define("rare_hold(Tensor x) -> Tensor")
+HELD = []
+SEGV_LENGTH = 3
+HANG_LENGTH = 2
+RARE_LENGTH = 37
+
+
+def _segv(x):
+    if x.shape[0] == SEGV_LENGTH:
+        ctypes.string_at(0)  # reads address 0: SIGSEGV
+    return x * 2
+
+
+def _hang(x):
+    if x.shape[0] == HANG_LENGTH:
+        while True:
+            time.sleep(1)
+    return x * 2
+
+
+def _rare_hold(x):
+    y = x + 1
+    if x.shape[0] == RARE_LENGTH:
+        HELD.append(y)  # use_count 2 on this length only
+    return y
+
+
+for _name, _fn in [("segv", _segv), ("hang", _hang), ("rare_hold", _rare_hold)]:
+    LIB.impl(_name, _fn, "CPU")
+
+ops = torch.ops.opprop_crashy
+
+
+def _calls(op, name, lengths):
+    return lengths.map(lambda n: Call(f"opprop_crashy::{name}", op, (torch.zeros(n),), source=f"crashy.{name}"))
+
+
+def _generator(name, lengths):
+    op = getattr(ops, name).default
+
+    @edge_generator(f"crashy.{name}", targets=(f"opprop_crashy::{name}",), strategy=lambda device: _calls(op, name, lengths))
+    def samples(device):
+        """One harmless call (length 1)."""
+        yield Call(f"opprop_crashy::{name}", op, (torch.zeros(1),), source=f"crashy.{name}")
+
+    return samples
+
+
+_generator("segv", st.integers(1, 6))
+_generator("hang", st.integers(1, 6))
+_generator("rare_hold", st.integers(0, 200))
