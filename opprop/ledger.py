@@ -31,6 +31,13 @@ class Entry:
     def key(self) -> tuple[str, str]:
         return (self.aten_op, self.invariant)
 
+    def stale_message(self, ledger_path="expected/ledger.toml") -> str:
+        expect = f"delete {self.expect} and " if self.expect else ""
+        return (
+            f"{self.aten_op} / {self.invariant} is in the ledger but no longer reproduces: the op looks fixed; "
+            f"{expect}remove its entry from {ledger_path}"
+        )
+
 
 def default_path() -> Path:
     env = os.environ.get("OPPROP_LEDGER")
@@ -60,6 +67,35 @@ class Ledger:
         found_keys = set(found_keys)
         reached_ops = set(reached_ops)
         return [e for k, e in sorted(self.entries.items()) if e.aten_op in reached_ops and k not in found_keys]
+
+    def verdict(self, findings, reached_ops) -> tuple[list, list, list]:
+        """(new findings, ledgered findings, stale entries): what a property test or fuzz run fails on."""
+        new, known = self.split(findings)
+        return new, known, self.stale([f.key for f in findings], reached_ops)
+
+
+def merge(path, entries) -> list[Entry]:
+    """Add entries whose (aten op, invariant) the ledger lacks; existing entries (and their reasons) win.
+
+    An existing entry without an expect file gets the new entry's link.
+    Returns the entries added or linked.
+    """
+    path = Path(path)
+    current = load(path).entries if path.exists() else {}
+    added = []
+    for e in entries:
+        old = current.get(e.key)
+        if old is None:
+            current[e.key] = e
+            added.append(e)
+        elif not old.expect and e.expect:
+            current[e.key] = dataclasses.replace(old, expect=e.expect)
+            added.append(current[e.key])
+    if added:
+        tmp = path.with_suffix(".toml.tmp")
+        tmp.write_text(render(current.values()))
+        os.replace(tmp, path)
+    return added
 
 
 _FIELDS = {f.name for f in dataclasses.fields(Entry)}
