@@ -125,9 +125,10 @@ def _functional_call(bags: Bags, device) -> Call:
     weight, indices, offsets, psw = bags.tensors(device)
     kwargs = dict(
         offsets=offsets,
-        scale_grad_by_freq=bags.scale_grad_by_freq,
+        # F rejects sparse gradients and frequency scaling in max mode up front (aten accepts both)
+        scale_grad_by_freq=bags.scale_grad_by_freq and bags.mode != 2,
         mode=MODE_NAMES[bags.mode],
-        sparse=bags.sparse and bags.mode != 2,  # F rejects sparse gradients in max mode up front
+        sparse=bags.sparse and bags.mode != 2,
         per_sample_weights=psw,
         include_last_offset=bags.include_last_offset,
         padding_idx=bags.padding_idx,
