@@ -72,7 +72,7 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     ptr = t.data_ptr()
     meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
     if t.is_cpu:
-        n = _span_bytes(t)
+        n = t.nbytes if t.is_contiguous() else _span_bytes(t)
         return meta, (_string_at(ptr, n) if n else b""), None
     return meta, None, (t.detach().clone() if with_data else None)
 
@@ -187,10 +187,8 @@ class Plan:
 _PLANS: dict = {}  # (snapshot_all, only) -> {OpOverload: Plan}
 
 
-def _overlap(a, a_storage: bool, b, b_storage: bool) -> bool:
-    """invariants._overlaps with the storage tests already made (same answer)."""
-    if not (a_storage and b_storage):
-        return False
+def _overlap(a, b) -> bool:
+    """invariants._overlaps for two tensors already known to have storage (same answer)."""
     if not (a.is_cpu and b.is_cpu) and a.device != b.device:
         return False
     try:
@@ -207,9 +205,10 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
     goes to the invariant functions, which decide and describe. The
     reference count threshold matches ``invariants.tensorimpl_use_count``:
     getrefcount's argument, the loop name, the ``outputs`` entry and the
-    op's return value.
+    op's return value (any extra reference here only makes the screen
+    stricter).
     """
-    if plan.mutation:
+    if before:
         for k, state in before.items():
             if not unchanged(state, inputs[k][1]):
                 return False
@@ -226,27 +225,33 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
                 held = reader(t)
                 if held > 1 or (held == 1 and _getrefcount(t) > 4):
                     return False
-    out_storage = [t is not None and _has_storage(t) for _, t in outputs]
-    if plan.storageimpl:
-        reader = probe.storageimpl_reader
-        for (_, t), s in zip(outputs, out_storage):
-            if s and reader(t) > 1:
-                return False
-    if plan.alias or plan.returns_input:
-        in_storage = [_has_storage(inp) for _, inp in inputs]
-        may_alias = plan.may_alias_inputs
-        n_may = len(may_alias)
-        for (j, t), ts in zip(outputs, out_storage):
-            if t is None:
-                continue
+    storage_reader = probe.storageimpl_reader if plan.storageimpl else None
+    alias, ret = plan.alias, plan.returns_input
+    if not (storage_reader or alias or ret):
+        return True
+    may_alias = plan.may_alias_inputs
+    n_may = len(may_alias)
+    in_storage = None
+    out_storage = []
+    for j, t in outputs:
+        if t is None:
+            out_storage.append(False)
+            continue
+        ts = type(t) is _Tensor and t.layout == _strided and not t.is_nested  # probe.has_storage
+        out_storage.append(ts)
+        if ts and storage_reader is not None and storage_reader(t) > 1:
+            return False
+        if alias or ret:
             allowed = may_alias[j] if j < n_may else ()
+            if in_storage is None:
+                in_storage = [type(x) is _Tensor and x.layout == _strided and not x.is_nested for _, x in inputs]
             for (i, inp), s in zip(inputs, in_storage):
                 if t is inp:  # returns_input if it applies; undeclared_alias unless the schema allows it
-                    if plan.returns_input or (plan.alias and i not in allowed):
+                    if ret or (alias and i not in allowed):
                         return False
-                elif plan.alias and i not in allowed and _overlap(t, ts, inp, s):
+                elif alias and ts and s and i not in allowed and _overlap(t, inp):
                     return False
-    if plan.alias and len(outputs) > 1:
+    if alias and len(outputs) > 1:
         allowed_pairs = plan.allowed_out_out
         list_returns = plan.aliased_list_returns
         n = len(outputs)
@@ -259,7 +264,7 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
                 k, u = outputs[b]
                 if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
                     continue
-                if t is u or _overlap(t, ts, u, out_storage[b]):
+                if t is u or (ts and out_storage[b] and _overlap(t, u)):
                     return False
     return True
 

@@ -1,0 +1,85 @@
+"""``python -m benchmarks``: run every benchmark part and regenerate benchmarks/RESULTS.md.
+
+Parts: overhead (in this process, interleaved), time to detect (cold
+``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
+--jobs 1 and 2). ``--parts`` runs a subset; RESULTS.md then holds only those.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+
+import torch
+
+from . import render
+
+HERE = Path(__file__).resolve().parent
+PARTS = ("overhead", "detect", "throughput")
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+
+
+def _progress(part):
+    def show(done, total, name):
+        print(f"\r{part}: {done}/{total} {name[:40]:40s}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    return show
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    p.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
+    p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
+    p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
+    p.add_argument("--budget", type=float, default=180.0, help="opprop fuzz --budget for each throughput run (default 180)")
+    p.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    args = p.parse_args(argv)
+    parts = [x for x in args.parts.split(",") if x]
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        p.error(f"unknown part(s): {', '.join(sorted(unknown))}")
+
+    results = {
+        "command": "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "torch": torch.__version__,
+        "machine": machine(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+    if "overhead" in parts:
+        from . import overhead
+
+        torch.set_num_threads(1)  # intra-op threads on a shared box add noise, not signal
+        timings = overhead.run(repeats=args.repeats, progress=_progress("overhead"))
+        results["overhead"] = {"repeats": args.repeats, "threads": 1, "summary": overhead.summary(timings),
+                               "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}
+    if "detect" in parts:
+        from . import detect
+
+        results["detect"] = detect.run(seeds=tuple(range(args.seeds)), progress=_progress("detect"))
+    if "throughput" in parts:
+        from . import throughput
+
+        results["throughput"] = throughput.run(budget=args.budget)
+    (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+    Path(args.out).write_text(render.markdown(results))
+    print(render.headline(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""The benchmark's op-set rule and harness work (fast; no timing is asserted)."""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
+from benchmarks import detect, op_set, overhead, render  # noqa: E402
+from opprop import catalog  # noqa: E402
+
+
+def test_rule_keeps_at_least_150_ops():
+    picked = op_set.pick()
+    assert len(picked) >= 150
+    assert picked == sorted(picked)
+    assert not any(op_set._reseeds(catalog.opinfos_by_id()[n]) for n in picked)
+
+
+def test_kept_set_is_large_and_real():
+    kept = op_set.kept()
+    assert len(kept) >= 150
+    assert set(kept) <= set(catalog.opinfos_by_id())
+
+
+def test_harness_runs_on_two_ops():
+    timings = overhead.run(["add", "nn.functional.relu"], repeats=2)
+    assert [t.name for t in timings] == ["add", "nn.functional.relu"]
+    for t in timings:
+        assert t.samples >= 1
+        assert set(t.seconds) == set(overhead.WAYS) and all(s > 0 for s in t.seconds.values())
+    summary = overhead.summary(timings)
+    assert set(summary) >= {"opprop/floor", "opprop/plain", "schema_check/opprop"}
+    results = {"command": "python -m benchmarks --parts overhead", "torch": "x", "machine": "m", "date": "d",
+               "overhead": {"repeats": 2, "threads": 1, "summary": summary,
+                            "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}}
+    text = render.markdown(results)
+    assert "| add |" in text and "opprop/floor" in text
+
+
+def test_detect_covers_required_and_ledgered_violations():
+    found = detect.violations()
+    for key in detect.REQUIRED:
+        assert key in found
+    from opprop import ledger
+
+    assert set(ledger.load().entries) <= set(found)
+
+
+@pytest.mark.parametrize("aten_op", ["aten::copy_", "aten::q_per_channel_scales"])
+def test_detect_targets_resolve(aten_op):
+    catalog.resolve(detect.target_for(aten_op))
