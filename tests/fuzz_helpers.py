@@ -1,0 +1,33 @@
+"""Running ``opprop fuzz`` as a user runs it: a subprocess, with the crashy test ops importable."""
+import json
+import os
+import subprocess
+import sys
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def env():
+    e = dict(os.environ)
+    e["PYTHONPATH"] = os.pathsep.join([TESTS, *filter(None, [e.get("PYTHONPATH")])])
+    return e
+
+
+def fuzz_argv(tmp_path, *args, name="run"):
+    return [sys.executable, "-m", "opprop", "fuzz", "--import", "crashy_ops", "--journal", str(tmp_path / f"{name}.jsonl"), *args]
+
+
+def run_fuzz(tmp_path, *args, name="run", timeout=240):
+    """Run to the end; return (completed process, JSON report)."""
+    report = tmp_path / f"{name}.json"
+    proc = subprocess.run(fuzz_argv(tmp_path, *args, "--report", str(report), name=name), capture_output=True, text=True, env=env(), timeout=timeout)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc, json.loads(report.read_text())
+
+
+def keys(report):
+    return {(f["aten_op"], f["invariant"]) for f in report["findings"]}
+
+
+def op(report, name):
+    return next(o for o in report["ops"] if o["name"] == name)

@@ -1,0 +1,83 @@
+"""``opprop fuzz`` survives ops that segfault and hang, and records each with the input that caused it."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from fuzz_helpers import env, fuzz_argv, keys, op, run_fuzz
+
+
+def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):
+    _, rep = run_fuzz(
+        tmp_path, "--ops", "opprop_crashy::segv", "opprop_crashy::hang", "aten::q_per_channel_scales",
+        "--jobs", "2", "--budget", "150", "--per-op-examples", "60", "--example-timeout", "3", "--database", str(tmp_path / "db"),
+    )
+    crash = next(f for f in rep["crashes"] if f["aten_op"] == "opprop_crashy::segv")
+    assert crash["detail"]["signal"] == "SIGSEGV"
+    assert crash["inputs"]["x"]["shape"] == [3]  # the one length that segfaults
+    assert crash["replay"]["choices"] and crash["replay"]["database_key"] == "opprop_crashy::segv"
+    hang = next(f for f in rep["hangs"] if f["aten_op"] == "opprop_crashy::hang")
+    assert hang["inputs"]["x"]["shape"] == [2] and hang["detail"]["timeout_s"] == 3
+    assert ("aten::q_per_channel_scales", "tensorimpl_use_count") in keys(rep)
+    assert op(rep, "opprop_crashy::segv")["status"] == "crash"
+    assert op(rep, "opprop_crashy::hang")["status"] == "hang"
+    assert op(rep, "aten::q_per_channel_scales")["valid"] > 0
+    # Replayable: the crashing example was written to the database before the op ran, so the next run,
+    # with another seed and a single example, crashes on it first.
+    _, again = run_fuzz(tmp_path, "--ops", "opprop_crashy::segv", "--jobs", "1", "--budget", "120", "--per-op-examples", "1",
+                        "--seed", "7", "--database", str(tmp_path / "db"), name="again")
+    replayed = next(f for f in again["crashes"] if f["aten_op"] == "opprop_crashy::segv")
+    assert replayed["detail"]["example"] == 1 and replayed["inputs"]["x"]["shape"] == [3]
+
+
+def _findings_in(journal):
+    out = []
+    with open(journal) as fh:
+        for line in fh:
+            r = json.loads(line)
+            if r["type"] == "finding":
+                out.append((r["finding"]["aten_op"], r["finding"]["invariant"]))
+    return out
+
+
+def test_sigkill_of_the_parent_loses_no_reported_finding(tmp_path):
+    journal = tmp_path / "run.jsonl"
+    argv = fuzz_argv(tmp_path, "--ops", "aten::q_per_channel_scales", "opprop_crashy::segv", "opprop_crashy::rare_hold",
+                     "--jobs", "2", "--budget", "300", "--per-op-examples", "1000000", "--database", str(tmp_path / "db"))
+    parent = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env())
+    try:
+        end = time.monotonic() + 200
+        while time.monotonic() < end:
+            if journal.exists():
+                found = set(_findings_in(journal))
+                if {("aten::q_per_channel_scales", "tensorimpl_use_count"), ("opprop_crashy::segv", "crash")} <= found:
+                    break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"no findings journaled in time: {journal.read_text() if journal.exists() else ''}")
+        assert parent.poll() is None, "the run ended by itself; the kill would prove nothing"
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+    reported = set(_findings_in(journal))
+    pids = [json.loads(x)["pid"] for x in journal.read_text().splitlines() if json.loads(x)["type"] == "worker"]
+    time.sleep(1)
+    for pid in pids:  # workers die with their parent rather than run on unwatched
+        try:
+            os.kill(pid, 0)
+            alive = open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+        except (ProcessLookupError, FileNotFoundError):
+            alive = False
+        assert not alive, f"worker {pid} outlived its killed parent"
+    assert not any(json.loads(x)["type"] == "end" for x in journal.read_text().splitlines())
+    report = tmp_path / "rebuilt.json"
+    proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--from-journal", str(journal), "--report", str(report)],
+                          capture_output=True, text=True, env=env())
+    assert proc.returncode == 0, proc.stderr
+    rebuilt = json.loads(report.read_text())
+    assert reported <= keys(rebuilt)
+    assert ("opprop_crashy::segv", "crash") in {(f["aten_op"], f["invariant"]) for f in rebuilt["crashes"]}
