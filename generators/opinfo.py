@@ -329,3 +329,19 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
 
 class NoSamples(ValueError):
     """An OpInfo whose sample generator yields nothing for any dtype on the device."""
+
+
+def edge_generators_for(opinfo, device: str = "cpu") -> list:
+    """Edge generators with a strategy that target this OpInfo's overload (``aten::<aten_name>``) or its id."""
+    from .registry import generators_for
+
+    keys = [catalog.opinfo_id(opinfo)]
+    overload = catalog.overload_from_name("aten::" + opinfo.aten_name)
+    if overload is not None:
+        keys.insert(0, catalog.qualified_name(overload))
+    found = {}
+    for key in keys:
+        for g in generators_for(key):
+            if g.strategy is not None and g.available_on(device):
+                found.setdefault(g.name, g)
+    return list(found.values())

@@ -19,27 +19,24 @@ def call_strategy(target, device: str = "cpu"):
     after it, then the edge generators' strategies.
     """
     from opprop.generators import generators_for
-    from opprop.generators.opinfo import opinfo_call_strategy
+    from opprop.generators.opinfo import edge_generators_for, opinfo_call_strategy
 
     options = []
     if isinstance(target, OpOverload):
-        names = [catalog.qualified_name(target)]
-        edge_samples = list(sources.edge_sample_calls(names[0], device))
+        name = catalog.qualified_name(target)
+        edge_samples = list(sources.edge_sample_calls(name, device))
         if edge_samples:
             options.append(st.sampled_from(edge_samples))
-        opinfos = sources.opinfos_for_overload(target)
+        for opinfo in sources.opinfos_for_overload(target):
+            strategy = opinfo_call_strategy(opinfo, device)
+            if strategy is not None:
+                options.append(strategy)
+        options += [g.strategy(device) for g in generators_for(name) if g.strategy is not None and g.available_on(device)]
     else:
-        overload = catalog.overload_from_name("aten::" + target.aten_name)
-        names = [catalog.qualified_name(overload)] if overload is not None else []
-        opinfos = [target]
-    for opinfo in opinfos:
-        strategy = opinfo_call_strategy(opinfo, device)
+        strategy = opinfo_call_strategy(target, device)
         if strategy is not None:
             options.append(strategy)
-    for name in names:
-        for g in generators_for(name):
-            if g.strategy is not None and g.available_on(device):
-                options.append(g.strategy(device))
+        options += [g.strategy(device) for g in edge_generators_for(target, device)]
     if not options:
         return None
     return st.one_of(options)

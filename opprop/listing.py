@@ -17,17 +17,13 @@ def _probe_dtype(opinfo, device):
 
 def generator_names(opinfo, device: str) -> list[str]:
     """What draws this OpInfo's examples: its mutated samples, plus edge generators of its overload."""
-    from opprop.generators import generators_for
-
-    from opprop.generators.opinfo import allowed_changes
+    from opprop.generators.opinfo import allowed_changes, edge_generators_for
 
     names = []
     if sources.supported_dtypes(opinfo, device):
         unusable = allowed_changes(catalog.opinfo_id(opinfo), device).unusable
         names.append(f"opinfo (cannot draw valid calls: {unusable})" if unusable else "opinfo")
-    overload = catalog.overload_from_name("aten::" + opinfo.aten_name)
-    if overload is not None:
-        names += [g.name for g in generators_for(catalog.qualified_name(overload)) if g.strategy is not None and g.available_on(device)]
+    names += [g.name for g in edge_generators_for(opinfo, device)]
     return names
 
 

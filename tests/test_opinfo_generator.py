@@ -1,0 +1,87 @@
+"""generators/opinfo.py: drawn calls are fresh, really mutated, and mostly valid."""
+import pytest
+import torch
+from hypothesis import find, settings
+from torch.testing._internal.opinfo.core import SampleInput
+
+from opprop import catalog, coverage
+from opprop.generators.opinfo import Plan, allowed_changes, apply, opinfo_call_strategy, pristine_samples
+from opprop.strategies import Layout
+
+FIND = settings(max_examples=300, database=None)
+
+
+def strategy(name):
+    return opinfo_call_strategy(catalog.opinfos_by_id()[name])
+
+
+def _first(call):
+    return call.args[0]
+
+
+def test_calls_are_fresh_copies_never_the_samples():
+    samples = pristine_samples("add", torch.float32, "cpu")
+    pristine = {s.input.untyped_storage().data_ptr() for s in samples if s.input.untyped_storage().nbytes()}
+    for _ in range(5):
+        call = find(strategy("add"), lambda c: c.args[0].untyped_storage().nbytes() > 0, settings=settings(database=None))
+        assert call.args[0].untyped_storage().data_ptr() not in pristine
+
+
+def test_copies_keep_aliasing_between_arguments():
+    base = torch.arange(6.0)
+    sample = SampleInput(base[1:], args=(base[:3], base[1:]))
+    input_, args, _ = apply(sample, Plan())
+    assert input_.untyped_storage().data_ptr() == args[0].untyped_storage().data_ptr() != base.untyped_storage().data_ptr()
+    assert (input_.storage_offset(), args[0].storage_offset()) == (1, 0)
+    assert torch.equal(input_, base[1:])
+
+
+@pytest.mark.parametrize(
+    "what, holds",
+    [
+        ("non-contiguous", lambda c: _first(c).dim() >= 2 and not _first(c).is_contiguous()),
+        ("storage offset", lambda c: _first(c).storage_offset() > 0),
+        ("stride 0", lambda c: 0 in _first(c).stride() and _first(c).numel() > 1),
+        ("other dtype", lambda c: _first(c).dtype != torch.float32),
+        ("requires_grad", lambda c: _first(c).requires_grad),
+    ],
+)
+def test_sum_draws_mutated_inputs(what, holds):
+    call = find(strategy("sum"), holds, settings=FIND)
+    assert holds(call), what
+
+
+def test_bool_flags_are_flipped():
+    samples = pristine_samples("sum", torch.float32, "cpu")
+    call = find(strategy("sum"), lambda c: "flip keepdim" in c.source and c.source.split(",")[1].strip() == "float32", settings=FIND)
+    index = int(call.source.split("sample ")[1].split(",")[0])
+    assert call.kwargs["keepdim"] is not samples[index].kwargs["keepdim"]
+
+
+def test_optional_keywords_are_dropped():
+    call = find(strategy("nn.functional.conv2d"), lambda c: "drop stride" in c.source, settings=FIND)
+    assert "stride" not in call.kwargs
+
+
+def test_probe_refuses_layouts_view_as_complex_cannot_take():
+    refused = allowed_changes("view_as_complex").refused
+    assert ("layout", "transposed") in refused and ("layout", "sliced") in refused
+    assert ("drop", "dim") in allowed_changes("sum").refused  # sum(x, keepdim=...) without dim is a TypeError
+    assert not allowed_changes("add").refused
+
+
+def test_probe_marks_cuda_only_opinfos_unusable():
+    assert "Jiterator" in allowed_changes("jiterator_unary").unusable
+    assert allowed_changes("add").unusable is None
+
+
+@pytest.mark.parametrize("name", ["add", "nn.functional.conv2d", "index_select", "view_as_complex"])
+def test_valid_rate(name):
+    cov = coverage.measure(catalog.opinfos_by_id()[name], examples=20)
+    assert cov.valid == 20 and cov.rejected_fraction <= 0.2, cov.error_kinds
+
+
+def test_layout_transform_keeps_values():
+    x = torch.arange(12.0).reshape(3, 4)
+    for kind in ("transposed", "sliced", "offset"):
+        assert torch.equal(Layout(kind).apply(x), x)
