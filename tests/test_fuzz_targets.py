@@ -1,0 +1,45 @@
+"""The fuzz target list, its shards, and the command line's refusals."""
+import subprocess
+import sys
+
+import pytest
+
+from opprop import cli
+from opprop.fuzz import targets
+
+
+def test_two_shards_cover_every_target_exactly_once():
+    names = targets.fuzz_targets("cpu").names
+    assert len(names) == len(set(names)) > 500
+    assert "aten::q_per_channel_scales" in names and "nn.functional.embedding_bag" in names
+    first, second = targets.shard(names, 1, 2), targets.shard(names, 2, 2)
+    assert first and second
+    assert sorted(first + second) == sorted(names)
+    assert not set(first) & set(second)
+
+
+def test_shards_from_the_command_line_partition_the_selection():
+    def listed(shard):
+        proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", "--ops", "nn.functional.*", "aten::q_per_channel_*", "--shard", shard],
+                              capture_output=True, text=True, check=True)
+        return proc.stdout.split()
+
+    everything, one, two = listed("1/1"), listed("1/2"), listed("2/2")
+    assert len(everything) > 50
+    assert sorted(one + two) == sorted(everything) and not set(one) & set(two)
+    assert "aten::q_per_channel_scales" in everything
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--shard", "3/2"], "--shard '3/2': want 1 <= I <= N"),
+    (["--shard", "x"], "--shard 'x': want I/N, e.g. 1/4"),
+    (["--budget", "-1"], "--budget must be a positive number of seconds, not -1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--database", "http://x"], "--database 'http://x': want a directory or redis://HOST:PORT/DB"),
+    (["--ops", "no_such_op*", "--list"], "--ops pattern 'no_such_op*' matches no target"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
+    assert cli.main(["fuzz", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"opprop: error: {message}\n"
+    assert captured.out == ""
