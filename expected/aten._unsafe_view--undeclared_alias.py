@@ -30,7 +30,7 @@ OPPROP = {'format': 1,
                                  'storage_offset': 0},
                         'size': [6]}},
  'repro': {'op': 'aten::_unsafe_view',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}, []],
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}}, [0]],
            'kwargs': {}}}
 
 import sys
@@ -112,18 +112,18 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
 
 
 # ---- the minimal inputs ----
-self = torch.zeros((), dtype=torch.float32)
+self = torch.zeros(0, dtype=torch.float32)
 inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 
-out = torch.ops.aten._unsafe_view.default(self, [])
+out = torch.ops.aten._unsafe_view.default(self, [0])
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
 report('undeclared_alias', outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=())
 
 
 EXPECTED = """\
-output 0: float32[] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=2
+output 0: float32[0] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=2
   is self: False, overlaps self: True
 input self: unchanged
 undeclared_alias: reproduces

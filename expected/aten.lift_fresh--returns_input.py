@@ -29,7 +29,7 @@ OPPROP = {'format': 1,
                                  'stride': [1],
                                  'storage_offset': 0}}},
  'repro': {'op': 'aten::lift_fresh',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}],
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}}],
            'kwargs': {}}}
 
 import sys
@@ -111,7 +111,7 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
 
 
 # ---- the minimal inputs ----
-self = torch.zeros((), dtype=torch.float32)
+self = torch.zeros(0, dtype=torch.float32)
 inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 
@@ -122,7 +122,7 @@ report('returns_input', outputs, inputs, before, may_alias=('self',), outputs_ma
 
 
 EXPECTED = """\
-output 0: float32[] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=1
+output 0: float32[0] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=1
   is self: True, overlaps self: True
 input self: unchanged
 returns_input: reproduces

@@ -30,7 +30,7 @@ OPPROP = {'format': 1,
                                  'qscheme': 'per_channel_affine'}}},
  'repro': {'op': 'aten::q_per_channel_zero_points',
            'args': [{'tensor': {'dtype': 'float32',
-                                'shape': [1],
+                                'shape': [1, 0],
                                 'fill': 'zeros',
                                 'quant': ['per_channel', 'quint8', 0, [1.0], [0]]}}],
            'kwargs': {}}}
@@ -114,7 +114,7 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
 
 
 # ---- the minimal inputs ----
-self = torch.quantize_per_channel(torch.zeros(1, dtype=torch.float32), torch.tensor([1.0], dtype=torch.double), torch.tensor([0], dtype=torch.long), 0, torch.quint8)
+self = torch.quantize_per_channel(torch.zeros(0, dtype=torch.float32).reshape(1, 0), torch.tensor([1.0], dtype=torch.double), torch.tensor([0], dtype=torch.long), 0, torch.quint8)
 inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 

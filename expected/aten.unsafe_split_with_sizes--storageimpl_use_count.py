@@ -29,7 +29,7 @@ OPPROP = {'format': 1,
                                  'storage_offset': 0},
                         'split_sizes': [3, 3]}},
  'repro': {'op': 'aten::unsafe_split_with_sizes',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [6], 'fill': 'zeros'}}, [3, 3]],
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}}, [0, 0]],
            'kwargs': {}}}
 
 import sys
@@ -111,21 +111,21 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
 
 
 # ---- the minimal inputs ----
-self = torch.zeros(6, dtype=torch.float32)
+self = torch.zeros(0, dtype=torch.float32)
 inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 
-out = torch.ops.aten.unsafe_split_with_sizes.default(self, [3, 3])
+out = torch.ops.aten.unsafe_split_with_sizes.default(self, [0, 0])
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
 report('storageimpl_use_count', outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=())
 
 
 EXPECTED = """\
-output 0: float32[3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=3
+output 0: float32[0] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=3
   is self: False, overlaps self: True
   overlaps output 1: True
-output 1: float32[3] tensorimpl_use_count=1 python_refs=1 storageimpl_use_count=3
+output 1: float32[0] tensorimpl_use_count=1 python_refs=1 storageimpl_use_count=3
   is self: False, overlaps self: True
 input self: unchanged
 storageimpl_use_count: reproduces

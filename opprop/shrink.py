@@ -136,9 +136,25 @@ def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
             args[i], found = list(new_shape), True
         elif a == [old_numel]:
             args[i], found = [new_numel], True
-        elif -1 not in a and _prod(a) == old_numel and len(a) == 1:
-            args[i], found = [new_numel], True
+        elif len(old_shape) == len(new_shape) and sum(a) in old_shape:
+            resized = _resize_sizes(a, old_shape, new_shape)
+            if resized is not None:
+                args[i], found = resized, True
     return CallSpec(spec.op, tuple(args), dict(spec.kwargs)) if found else None
+
+
+def _resize_sizes(sizes, old_shape, new_shape):
+    """Split sizes that summed to the changed dim, cut from the end to sum to its new size."""
+    changed = [d for d, (o, n) in enumerate(zip(old_shape, new_shape)) if o != n]
+    if len(changed) != 1 or sum(sizes) != old_shape[changed[0]]:
+        return None
+    excess = old_shape[changed[0]] - new_shape[changed[0]]
+    sizes = list(sizes)
+    for j in reversed(range(len(sizes))):
+        cut = min(sizes[j], excess)
+        sizes[j] -= cut
+        excess -= cut
+    return sizes
 
 
 def _prod(shape) -> int:
@@ -168,18 +184,17 @@ def _defaults(spec: CallSpec):
 
 
 def resized(t: TensorSpec):
-    """Fewer dims (index 0 kept), then each dim smaller: to 0, 1, half, one less."""
+    """The same tensor with a dim fewer (index 0 kept) or a dim smaller (0, 1, half, one less), fewest elements first."""
+    found = []
     shape = t.shape
     for d in range(len(shape)):
-        new = _select(t, d)
-        if new is not None:
-            yield new
+        found.append(_select(t, d))
     for d, n in enumerate(shape):
         for k in sorted({0, 1, n // 2, n - 1}):
             if 0 <= k < n:
-                new = _narrow(t, d, k)
-                if new is not None:
-                    yield new
+                found.append(_narrow(t, d, k))
+    found = [f for f in found if f is not None]
+    return sorted(found, key=lambda f: (f.buffer_numel, len(f.shape)))
 
 
 def _values_tensor(t: TensorSpec) -> torch.Tensor:

@@ -1,0 +1,121 @@
+"""The checked-in expect files: each replays identically, is minimal, is ledgered; replay reports changes."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from opprop import catalog, cli, expectfile, ledger
+from opprop.capture import reproduces
+from opprop.shrink import _couple_shape_args, _arg_leaves, _replace, resized
+from opprop.specs import TensorSpec
+
+EXPECTED = Path(__file__).resolve().parents[1] / "expected"
+FILES = sorted(EXPECTED.glob("*.py"))
+
+
+def test_there_are_expect_files_for_the_known_findings():
+    keys = {expectfile.load(p).key for p in FILES}
+    for key in [
+        ("aten::q_per_channel_scales", catalog.TENSOR_IMPL),
+        ("aten::q_per_channel_zero_points", catalog.TENSOR_IMPL),
+        ("aten::dequantize.self", catalog.RETURNS_INPUT),
+        ("aten::_unsafe_view", catalog.STORAGE_IMPL),
+        ("aten::unsafe_split.Tensor", catalog.UNDECLARED_ALIAS),
+        ("aten::lift_fresh", catalog.RETURNS_INPUT),
+    ]:
+        assert key in keys
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_replays_identically_three_times(path):
+    for _ in range(3):
+        result = expectfile.replay(path, accept=False)
+        assert result.status == "same", f"{path.name}: {result.status}: {result.message}\n{expectfile.diff(result)}"
+
+
+def _one_element_fewer(spec):
+    """Every single shrink step on a tensor of the repro that leaves fewer elements (views' shape args follow)."""
+    before = sum(t.buffer_numel for t in spec.tensors())
+    for where, value in _arg_leaves(spec):
+        if isinstance(value, TensorSpec):
+            for smaller in resized(value):
+                plain = _replace(spec, where, smaller)
+                for candidate in (plain, _couple_shape_args(plain, where, value.shape, smaller.shape)):
+                    if candidate is not None and sum(t.buffer_numel for t in candidate.tensors()) < before:
+                        yield candidate
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_repro_is_minimal(path):
+    ef = expectfile.load(path)
+    spec, invariant = ef.repro, ef.meta["invariant"]
+    assert reproduces(spec, invariant)
+    for t in spec.tensors():
+        assert t.fill != "values" or len(t.values) <= 8, "literal values left in a repro: values were not the cause?"
+    for smaller in _one_element_fewer(spec):
+        assert not reproduces(smaller, invariant), f"{path.name}: still fails with fewer elements: {smaller.as_json()}"
+
+
+def test_every_expect_file_is_ledgered_and_every_link_exists():
+    known = ledger.load(EXPECTED / "ledger.toml")
+    for path in FILES:
+        entry = known.get(*expectfile.load(path).key)
+        assert entry is not None, f"{path.name} has no ledger entry"
+        assert entry.expect == f"expected/{path.name}"
+    for entry in known.entries.values():
+        if entry.expect:
+            assert (EXPECTED.parent / entry.expect).exists(), entry.expect
+    for op in ("aten::_unsafe_view", "aten::unsafe_split.Tensor", "aten::lift_fresh"):
+        assert all(e.by_design for e in known.entries.values() if e.aten_op == op)
+
+
+def test_alias_findings_suggest_the_schema_annotation():
+    ef = expectfile.load(EXPECTED / "aten.dequantize.self--returns_input.py")
+    assert "dequantize.self(Tensor(a) self) -> Tensor(a)" in ef.meta["suggested_fix"]
+    assert ef.meta["torch_version"] and len(ef.meta["torch_git_version"]) == 40
+    assert ef.meta["example"]["aten_op"] == "aten::dequantize.self"  # the un-shrunk finding
+
+
+# ---------------------------------------------------------------- replay on edited records
+
+
+@pytest.fixture
+def copy(tmp_path):
+    src = EXPECTED / "aten.q_per_channel_scales--tensorimpl_use_count.py"
+    dst = tmp_path / src.name
+    shutil.copy(src, dst)
+    return dst
+
+
+def test_changed_record_exits_nonzero_naming_the_file_and_accept_rewrites_it(copy, capsys, monkeypatch):
+    text = copy.read_text()
+    copy.write_text(text.replace("tensorimpl_use_count=2 python_refs", "tensorimpl_use_count=7 python_refs"))
+    monkeypatch.delenv("EXPECTTEST_ACCEPT", raising=False)
+    assert cli.main(["replay", str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert f"CHANGED: {copy}" in out and "+output 0: float64[1] tensorimpl_use_count=2" in out
+    monkeypatch.setenv("EXPECTTEST_ACCEPT", "1")
+    assert cli.main(["replay", str(copy)]) == 0
+    assert copy.read_text() == text  # accept restores exactly what the script prints, nothing else
+    monkeypatch.delenv("EXPECTTEST_ACCEPT")
+    assert cli.main(["replay", str(copy)]) == 0
+    assert "still failing" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda t: t[: len(t) // 2], "not valid Python"),
+        (lambda t: t.replace("EXPECTED = ", "RECORDED = "), "no EXPECTED block"),
+        (lambda t: t.replace("'aten_op': 'aten::q_per_channel_scales'", "'aten_op': 'aten::q_scale'"), "named for another finding"),
+        (lambda t: t.replace("'format': 1,", "'format': 1, 'torch_version': f'x',", 1), "not a literal"),
+        (lambda t: t.replace("tensorimpl_use_count: reproduces", "all good"), "edited by hand"),
+        (lambda t: t.replace("'repro': {'op'", "'repro': {'opx'"), "malformed"),
+    ],
+)
+def test_corrupt_or_hand_edited_file_gets_one_line_naming_it(copy, capsys, edit, message):
+    copy.write_text(edit(copy.read_text()))
+    assert cli.main(["replay", str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(copy) in err and message in err
+    assert "Traceback" not in err
