@@ -103,7 +103,8 @@ CONV_DEFAULT = dict(dims=2, n=2, groups=1, c_per_group=2, out_per_group=3, kerne
 def _conv_tensors(p, device):
     d, g = p["dims"], p["groups"]
     c_in, c_out = g * p["c_per_group"], g * p["out_per_group"]
-    spatial = (p["size"],) * d
+    reach = p["dilation"] * (p["kernel"] - 1) + 1  # the kernel's extent: the input must be at least as large
+    spatial = (max(p["size"], reach),) * d
     x = ramp((p["n"], c_in, *spatial), device=device)
     w_shape = (c_in, p["out_per_group"]) if p["transposed"] else (c_out, p["c_per_group"])
     w = ramp((*w_shape, *(p["kernel"],) * d), device=device, start=-0.5)
