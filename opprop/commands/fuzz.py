@@ -25,6 +25,7 @@ def add_parser(sub):
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report here")
     p.add_argument("--summary", metavar="FILE.md", help="write a Markdown summary here (for a CI job page)")
     p.add_argument("--baseline", metavar="FILE.json", help="the previous run's report: the summary lists what changed")
+    p.add_argument("--write-expected", metavar="DIR", help="shrink each new (unledgered) finding into an expect file in DIR, via opprop shrink in a subprocess")
     p.add_argument("--list", action="store_true", help="print the selected targets of this shard, one a line, and run nothing")
     p.add_argument("--device", default="cpu")
     p.set_defaults(handler=cmd_fuzz)
@@ -151,7 +152,33 @@ def _write_reports(args, journal_path: str) -> int:
                 raise UsageError(str(e)) from None
         with open(args.summary, "w") as fh:
             fh.write(summary.render_markdown(rep, ledger, baseline))
+    if args.write_expected:
+        _write_expected(args, rep, journal_path)
     ran = [o for o in rep["ops"] if o["status"] != "not_run"]
     print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
           f"{sum(o['examples'] for o in rep['ops'])} examples")
     return EXIT_OK
+
+
+def _write_expected(args, rep: dict, journal_path: str) -> None:
+    """New findings only (crashes and hangs have no invariant to shrink against); ops run in a child, never here."""
+    import json
+    import subprocess
+    import sys
+
+    from .. import ledger as ledger_mod
+
+    try:
+        known = set(ledger_mod.load().entries)
+    except ledger_mod.LedgerError:
+        known = set()
+    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang") and (f["aten_op"], f["invariant"]) not in known]
+    if not new:
+        print("write-expected: no new finding to shrink")
+        return
+    path = journal_path + ".new-findings.json"
+    with open(path, "w") as fh:
+        json.dump({**rep, "findings": new}, fh)
+    proc = subprocess.run([sys.executable, "-m", "opprop", "shrink", path, "--out", args.write_expected])
+    if proc.returncode != 0:
+        print(f"write-expected: opprop shrink exited {proc.returncode}", file=sys.stderr)

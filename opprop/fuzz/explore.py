@@ -20,6 +20,9 @@ from ..findings import describe_value
 from .database import database_key
 
 
+MIN_EXAMPLES = 2  # an op's first draws build its samples (seconds for some); a share too small must still test it
+
+
 class OutOfTime(BaseException):
     """Ends a Hypothesis run on time; a BaseException so Hypothesis neither shrinks nor saves it."""
 
@@ -61,9 +64,9 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
     start = time.monotonic()
     soft_deadline = start + seconds
     hard_deadline = soft_deadline + min(10.0, max(2.0, seconds / 2))  # time to finish shrinking what was found
-    if cap is not None:  # the run's own end: never past it
-        hard_deadline = min(hard_deadline, start + cap)
-        soft_deadline = min(soft_deadline, hard_deadline)
+    cap_deadline = float("inf") if cap is None else start + cap  # the run's own end: never past it
+    hard_deadline = min(hard_deadline, cap_deadline)
+    soft_deadline = min(soft_deadline, hard_deadline)
     target = catalog.resolve(target_name)
     strategy = drawn.call_strategy(target, device)
     stats = runner.OpStats(target_name)
@@ -90,7 +93,7 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
     @given(strategy)
     def example(call):
         now = time.monotonic()
-        if now > (hard_deadline if failed[0] else soft_deadline):
+        if now > cap_deadline or (stats.examples >= MIN_EXAMPLES and now > (hard_deadline if failed[0] else soft_deadline)):
             raise OutOfTime()
         choices = choices_to_bytes(current_build_context().data.choices)
         on_example(describe_call(call), choices)
