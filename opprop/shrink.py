@@ -193,6 +193,10 @@ def resized(t: TensorSpec):
         for k in sorted({0, 1, n // 2, n - 1}):
             if 0 <= k < n:
                 found.append(_narrow(t, d, k))
+    if t.fill == "values" and t.stride is None:  # values may matter where they sit: also drop one slice anywhere
+        for d, n in enumerate(shape):
+            for i in range(n - 1) if n <= 16 else ():  # dropping the last is a narrow
+                found.append(_drop_index(t, d, i))
     found = [f for f in found if f is not None]
     return sorted(found, key=lambda f: (f.buffer_numel, len(f.shape)))
 
@@ -225,6 +229,15 @@ def _narrow(t: TensorSpec, d: int, k: int):
         quant = quant[:3] + (quant[3][:k], quant[4][:k])
     new = t.replace(shape=shape, quant=quant)
     return _with_values(t, new, lambda v: v.narrow(d, 0, k))
+
+
+def _drop_index(t: TensorSpec, d: int, i: int):
+    keep = [j for j in range(t.shape[d]) if j != i]
+    quant = t.quant
+    if quant is not None and quant[0] == "per_channel" and quant[2] == d:
+        quant = quant[:3] + (tuple(quant[3][j] for j in keep), tuple(quant[4][j] for j in keep))
+    new = t.replace(shape=t.shape[:d] + (len(keep),) + t.shape[d + 1 :], quant=quant)
+    return _with_values(t, new, lambda v: v.index_select(d, torch.tensor(keep, dtype=torch.long)))
 
 
 def _with_values(old: TensorSpec, new: TensorSpec, cut):
