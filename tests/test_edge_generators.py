@@ -194,3 +194,17 @@ def test_lu_unpack_every_flag_combination():
         P, L, U = c()
         assert (L.numel() > 0) == c.args[2] and (P.numel() > 0) == c.args[3]
         assert findings_of(run_call(c)) == set()
+
+
+def test_cudnn_rnn_calls_fit_the_schema_on_meta():
+    """Without a GPU, the meta kernel still checks the CUDA generator's argument order and shapes (weight_buf undefined)."""
+    from generators import rnn
+
+    for kind in rnn.GATES:
+        for cfg in rnn.fixed_configs(kind):
+            cfg = rnn.dataclasses.replace(cfg, dtype=torch.float32)
+            output, hy = rnn.cudnn_rnn_call(cfg, False, "meta")()[:2]
+            batch_dim = 0 if cfg.batch_first else 1
+            assert output.shape[batch_dim] == len(cfg.lengths)
+            assert output.shape[-1] == cfg.out_hidden * cfg.directions
+            assert tuple(hy.shape) == (cfg.num_layers * cfg.directions, len(cfg.lengths), cfg.out_hidden)
