@@ -35,7 +35,7 @@ def values(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
         data = base.remainder(7).add(1).mul(0.25).to(dtype)
     else:
         data = base.remainder(5).add(1).to(dtype)
-    return data.reshape(tuple(shape))
+    return data.reshape(tuple(shape)).clone()  # a fresh tensor: no _base
 
 
 def _quiet(fn, *args, **kwargs):
