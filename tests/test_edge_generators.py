@@ -1,6 +1,8 @@
 """Edge-mode generators reach their modes: each test runs real torch ops and asserts what they did."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import torch
 from hypothesis import HealthCheck, given, seed, settings
@@ -202,7 +204,7 @@ def test_cudnn_rnn_calls_fit_the_schema_on_meta():
 
     for kind in rnn.GATES:
         for cfg in rnn.fixed_configs(kind):
-            cfg = rnn.dataclasses.replace(cfg, dtype=torch.float32)
+            cfg = dataclasses.replace(cfg, dtype=torch.float32)
             output, hy = rnn.cudnn_rnn_call(cfg, False, "meta")()[:2]
             batch_dim = 0 if cfg.batch_first else 1
             assert output.shape[batch_dim] == len(cfg.lengths)
