@@ -20,12 +20,14 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from . import catalog, probe
 from .findings import Finding, describe_arguments
 from .invariants import CHECKS, ObservedCall
+from .memory import elements_equal_bytes
 
 _string_at = ctypes.string_at
 _getrefcount = sys.getrefcount
 _overlaps = torch._C._overlaps
 _Tensor = torch.Tensor
 _strided = torch.strided
+_SUB_BYTE = (torch.quint4x2, torch.quint2x4)
 
 
 def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
@@ -73,6 +75,9 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
     if t.is_cpu:
         n = t.nbytes if t.is_contiguous() else _span_bytes(t)
+        if t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
+            storage = t.untyped_storage()
+            n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
         return meta, (_string_at(ptr, n) if n else b""), None
     return meta, None, (t.detach().clone() if with_data else None)
 
@@ -116,7 +121,8 @@ class Snapshot:
         if t.data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
         if self.raw is not None and _string_at(t.data_ptr(), len(self.raw)) != self.raw:
-            return "data"
+            if t.is_contiguous() or not elements_equal_bytes(self.raw, t):
+                return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):
             return "data"
         if t._version != self.version:

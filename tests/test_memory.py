@@ -1,0 +1,55 @@
+"""Exact overlap and element-wise mutation answers where the cheap screens over-report."""
+import torch
+
+from opprop import catalog
+from opprop.calls import Call
+from opprop.memory import elements_equal_bytes, exact_overlap
+from opprop.runner import run_call
+
+aten = torch.ops.aten
+
+
+def test_interleaved_column_chunks_do_not_overlap():
+    x = torch.arange(24.0).reshape(2, 12)
+    a, b, c = x.split(4, 1)
+    assert torch._C._overlaps(a, c)  # the screen's conservative answer
+    assert not exact_overlap(a, c)
+    assert exact_overlap(a, x[:, 2:6])
+
+
+def test_inplace_op_on_one_chunk_reads_clean_gru_gates():
+    # GRU's cell multiplies one chunk of a gate buffer in place by another chunk of the same buffer
+    x = torch.arange(24.0).reshape(2, 12)
+    a, _, c = x.split(4, 1)
+    result = run_call(Call("gru-gates", aten.mul_.Tensor, (c, a)), snapshot_data="all")
+    assert result.error is None
+    assert result.findings == []
+
+
+def test_real_overlap_in_a_chunk_is_still_caught():
+    x = torch.arange(24.0).reshape(2, 12)
+    c, a = x[:, 8:12], x[:, 6:10]  # share columns 8 and 9
+    result = run_call(Call("overlap", aten.mul_.Tensor, (c, a)), snapshot_data="all")
+    assert {f.invariant for f in result.findings} == {catalog.UNDECLARED_ALIAS, catalog.UNDECLARED_MUTATION}
+
+
+def test_elements_equal_bytes_ignores_gaps():
+    import ctypes
+
+    x = torch.arange(8, dtype=torch.int32)
+    strided = x[::2]
+    raw = ctypes.string_at(strided.data_ptr(), (2 * 3 + 1) * 4)
+    x[1] = 100  # a gap, not an element of `strided`
+    assert elements_equal_bytes(raw, strided)
+    x[2] = 100  # an element
+    assert not elements_equal_bytes(raw, strided)
+
+
+def test_quint4x2_snapshot_stays_inside_its_storage():
+    q = torch.quantize_per_channel(
+        torch.ones(2, 4), torch.ones(2), torch.zeros(2), 0, torch.quint4x2
+    )
+    for _ in range(20):
+        result = run_call(Call("int_repr", aten.int_repr.default, (q,)), snapshot_data="all")
+        assert result.error is None
+        assert result.findings == []
