@@ -37,6 +37,13 @@ def call_strategy(target, device: str = "cpu"):
         if strategy is not None:
             options.append(strategy)
         options += [g.strategy(device) for g in edge_generators_for(target, device)]
+    overload = target if isinstance(target, OpOverload) else catalog.overload_from_name("aten::" + target.aten_name)
+    if overload is not None:
+        from opprop.generators.schema import schema_call_strategy
+
+        schema = schema_call_strategy(overload, device)
+        if schema is not None:
+            options.append(schema)  # schema-driven calls add to the samples and edge generators
     if not options:
         return None
     return st.one_of(options)

@@ -93,8 +93,9 @@ def as_view(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
     return values((n + 1,), dtype, device)[1:].view(tuple(shape))
 
 
-def make(kind: str, shape, dtype=torch.float32, *, qdtype=torch.quint8, device="cpu") -> torch.Tensor:
+def make(kind: str, shape, dtype=torch.float32, *, qdtype=None, device="cpu") -> torch.Tensor:
     """Build one tensor of a named kind (one of ``KINDS``)."""
+    qdtype = qdtype or torch.quint8
     if kind == "dense":
         return values(shape, dtype, device)
     if kind == "is_view":

@@ -11,6 +11,7 @@ def add_parser(sub):
     p.add_argument("--examples", type=int, default=100, help="Hypothesis examples to draw after the samples (default 100)")
     p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE first (it registers custom ops with torch.library); repeatable")
     p.add_argument("--json", metavar="FILE", help="write the JSON report here")
     p.add_argument("--write-expected", metavar="DIR", help="also write a minimal expect file per finding into DIR (see opprop shrink)")
     p.add_argument("--snapshot-data", choices=("schema", "all"), default="all", help="which inputs get a data snapshot for the mutation check")
@@ -23,6 +24,9 @@ def cmd_check(args) -> int:
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
     check_device(args.device)
+    from ..imports import import_modules
+
+    import_modules(args.imports)
     try:
         target = catalog.resolve(args.op)
     except catalog.UnknownOp as e:
@@ -38,6 +42,9 @@ def cmd_check(args) -> int:
         drawn_stats = drawn.run_drawn(target, args.device, examples=args.examples, seed=args.seed, snapshot_data=args.snapshot_data, findings=findings)
         if drawn_stats is not None:
             all_stats.append(drawn_stats)
+    from .. import validity
+
+    validity.store().save()  # what the schema-driven draws learned about this op's rejections
     found = runner.unique_findings(findings)
     for f in found:
         print(f.one_line())

@@ -1,0 +1,109 @@
+"""Schema-driven calls: a Hypothesis strategy for any ``OpOverload`` built from its schema alone.
+
+Works for every ``torch.ops.aten`` overload and any ``torch.library``
+namespace. Arguments are filled in schema order: name conventions first
+(``schema_names``), then the argument's type (``schema_args``); every
+tensor starts from one base shape and dtype, so they agree. ``out=``
+arguments get empty tensors the op resizes. Each call records the choices
+it was drawn with and, when run, whether the op accepted them
+(``opprop.validity``), so later draws avoid what the op rejects.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import torch
+from hypothesis import reject, strategies as st
+from torch._ops import OpOverload
+
+from opprop import catalog, validity
+from opprop.calls import Call
+from opprop.runner import ARGUMENT_ERRORS
+
+from .schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
+from .schema_names import convention_value
+
+SOURCE = "schema"
+
+
+@dataclasses.dataclass(repr=False)
+class SchemaCall(Call):
+    """A Call that tells the op's validity record whether the op accepted it."""
+
+    choices: dict = dataclasses.field(default_factory=dict)
+    learner: object = None
+
+    def __call__(self):
+        try:
+            out = self.fn(*self.args, **self.kwargs)
+        except ARGUMENT_ERRORS:
+            if self.learner is not None:
+                self.learner.record(self.choices, False)
+            raise
+        if self.learner is not None:
+            self.learner.record(self.choices, True)
+        return out
+
+
+def unreachable_reason(op: OpOverload) -> str | None:
+    """Why the schema alone cannot drive this overload, or None when it can."""
+    bad = unsupported_types(op)
+    if bad:
+        return f"argument type {bad[0]} has no strategy"
+    if any(str(a.real_type) == "Generator" for a in op._schema.arguments):
+        return "needs a Generator"
+    return None
+
+
+def _out_tensor(arg, ctx: DrawContext):
+    dtype = ctx.choose(f"{arg.name}.dtype", (ctx.dtype, torch.int64, torch.bool, torch.float32))
+    if str(arg.real_type).startswith("List"):
+        return [torch.empty(0, dtype=dtype, device=ctx.device)]
+    return torch.empty(0, dtype=dtype, device=ctx.device)
+
+
+def _draw_value(arg, ctx: DrawContext):
+    if arg.kwarg_only and arg.alias_info is not None and arg.alias_info.is_write:
+        return _out_tensor(arg, ctx)
+    if arg.default_value is not None or str(arg.real_type).startswith("Optional"):
+        if ctx.choose(f"{arg.name}.default", (True, False)):
+            return arg.default_value
+    try:
+        value = convention_value(arg, ctx)
+    except (RuntimeError, ValueError, IndexError, TypeError, AttributeError):
+        value = NotImplemented  # the convention does not fit what was drawn before (a nested weight, ...)
+    if value is NotImplemented:
+        try:
+            value = value_for_type(arg, ctx)
+        except (RuntimeError, ValueError, IndexError):
+            reject()  # no such value for this draw: an invalid draw, not an op rejection
+    return value
+
+
+def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None):
+    """Calls of ``op`` drawn from its schema, or None when some argument type has no strategy."""
+    if unreachable_reason(op) is not None:
+        return None
+    name = catalog.qualified_name(op)
+    learner = validity.store().for_op(name) if learner is None else learner
+    steer = learner.snapshot()  # what earlier calls taught, fixed for this strategy's lifetime
+    arguments = list(op._schema.arguments)
+
+    @st.composite
+    def calls(draw):
+        ctx = DrawContext(draw, op, steer, device)
+        args, kwargs = [], {}
+        for arg in arguments:
+            value = _draw_value(arg, ctx)
+            ctx.values[arg.name] = value
+            if arg.kwarg_only:
+                if value is not None or arg.default_value is None:
+                    kwargs[arg.name] = value
+            else:
+                args.append(value)
+        return SchemaCall(name, op, tuple(args), kwargs, source=SOURCE, choices=dict(ctx.choices), learner=learner)
+
+    return calls()
+
+
+__all__ = ["DTYPES", "SchemaCall", "schema_call_strategy", "unreachable_reason"]

@@ -1,0 +1,187 @@
+"""Schema argument types -> values drawn through a ``DrawContext``: what each type can hold, simplest first.
+
+The context carries what the whole call shares (base shape, dtype, the
+op's learned validity) so tensors agree with each other, and it records
+every choice it makes, so ``opprop.validity`` can learn which ones the op
+rejects.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+from hypothesis import strategies as st
+
+from opprop.strategies import kinds
+
+DTYPES = (torch.float32, torch.float64, torch.int64, torch.bool, torch.complex64, torch.int32, torch.bfloat16, torch.float16, torch.uint8, torch.int8)
+# Tensor kinds and the dispatch key an op needs a kernel for to accept them.
+KIND_KEYS = {
+    "quantized_per_tensor": "QuantizedCPU",
+    "quantized_per_channel": "QuantizedCPU",
+    "sparse_coo": "SparseCPU",
+    "sparse_csr": "SparseCsrCPU",
+    "nested_strided": "NestedTensorCPU",
+}
+SUPPORTED_TYPES = {
+    "Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]", "Optional[List[Optional[Tensor]]]",
+    "int", "Optional[int]", "List[int]", "Optional[List[int]]", "float", "Optional[float]", "List[float]",
+    "Optional[List[float]]", "number", "Optional[number]", "List[number]", "bool", "Optional[bool]", "List[bool]",
+    "ScalarType", "Optional[ScalarType]", "Optional[Layout]", "Layout", "Optional[MemoryFormat]", "MemoryFormat",
+    "Device", "Optional[Device]", "str", "Optional[str]", "Optional[Generator]", "complex",
+}
+# Known string enums, by argument name: the first is the simplest.
+STR_ENUMS = {
+    "reduce": ("sum", "mean", "prod", "amax", "amin"),
+    "rounding_mode": ("trunc", "floor"),
+    "approximate": ("none", "tanh"),
+    "side": ("left", "right"),
+    "indexing": ("ij", "xy"),
+    "interpolation": ("linear", "lower", "higher", "nearest", "midpoint"),
+    "padding_mode": ("zeros", "reflect"),
+    "mode": ("bilinear", "nearest"),
+    "padding": ("valid", "same"),
+    "UPLO": ("L", "U"),
+    "driver": ("gelsy",),
+    "norm": ("backward", "forward", "ortho"),
+    "compute_mode": ("use_mm_for_euclid_dist_if_necessary",),
+    "equation": ("i->i",),
+    "layout": ("NCHW",),
+}
+
+
+def unsupported_types(op) -> list[str]:
+    return [str(a.real_type) for a in op._schema.arguments if str(a.real_type) not in SUPPORTED_TYPES]
+
+
+def kinds_for(op_name: str) -> list[str]:
+    """Tensor kinds worth drawing for an op: dense ones always, the others where it has a kernel for them."""
+    found = ["dense", "is_view", "has_live_view", "transposed"]
+    for kind, key in KIND_KEYS.items():
+        try:
+            if torch._C._dispatch_has_kernel_for_dispatch_key(op_name, key):
+                found.append(kind)
+        except RuntimeError:
+            pass
+    if op_name.startswith(("aten::q_", "aten::dequantize", "aten::int_repr")) and "quantized_per_tensor" not in found:
+        found += ["quantized_per_tensor", "quantized_per_channel"]
+    try:
+        from torch.nested._internal.ops import JAGGED_OPS_TABLE
+
+        if any(str(o._schema.name) == op_name.split(".")[0] for o in JAGGED_OPS_TABLE if hasattr(o, "_schema")):
+            found.append("nested_jagged")
+    except ImportError:
+        pass
+    return found
+
+
+class DrawContext:
+    """What one drawn call shares across its arguments, and the choices made so far."""
+
+    def __init__(self, draw, op, learner, device: str):
+        self.draw = draw
+        self.op = op
+        self.op_name = op._schema.name + ("." + op._schema.overload_name if op._schema.overload_name else "")
+        self.arg_names = {a.name for a in op._schema.arguments}
+        self.learner = learner
+        self.device = device
+        self.choices: dict[str, str] = {}
+        self.values: dict = {}
+        self.kinds = kinds_for(self.op_name)
+        ndim = self.choose("ndim", (2, 1, 3, 0, 4))
+        if self.choose("square", (True, False)):
+            side = draw(st.integers(1, 3))
+            self.shape = (side,) * ndim
+        else:
+            self.shape = tuple(draw(st.lists(st.integers(0, 4), min_size=ndim, max_size=ndim)))
+        self.dtype = self.choose("dtype", DTYPES)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def choose(self, choice: str, options):
+        """Draw one option, skipping those the op is known to reject; record it."""
+        allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
+        value = allowed[self.draw(st.integers(0, len(allowed) - 1))]
+        self.choices[choice] = str(value)
+        return value
+
+    def tensor(self, name: str, shape=None, dtype=None, kind: str | None = None) -> torch.Tensor:
+        shape = self.shape if shape is None else tuple(shape)
+        dtype = self.dtype if dtype is None else dtype
+        kind = kind or self.choose(f"{name}.kind", self.kinds)
+        if kind == "transposed":
+            if len(shape) < 2:
+                return kinds.values(shape, dtype, self.device)
+            return kinds.values(shape[::-1], dtype, self.device).permute(*reversed(range(len(shape))))
+        qdtype = self.choose(f"{name}.qdtype", kinds.QUANTIZED_DTYPES) if kind.startswith("quantized") else None
+        if kind.startswith(("sparse", "nested")) and dtype not in (torch.float32, torch.float64, torch.int64):
+            dtype = torch.float32
+        try:
+            return kinds.make(kind, shape, dtype, qdtype=qdtype, device=self.device)
+        except (RuntimeError, ValueError, IndexError):  # this shape has no such kind (CSR of 0 batches, ...)
+            self.choices[f"{name}.kind"] = "dense"
+            return kinds.values(shape, dtype, self.device)
+
+
+def value_for_type(arg, ctx: DrawContext):
+    """A value for an argument from its type alone (after the name conventions had no say)."""
+    t = str(arg.real_type)
+    name = arg.name
+    draw = ctx.draw
+    if t.startswith("Optional["):
+        if ctx.choose(f"{name}.none", (True, False)):
+            return None
+        t = t[len("Optional["):-1]
+    if t == "Tensor":
+        return ctx.tensor(name)
+    if t in ("List[Tensor]", "List[Optional[Tensor]]"):
+        n = draw(st.integers(1, 3))
+        return [ctx.tensor(f"{name}", kind="dense") for _ in range(n)]
+    if t == "int":
+        return draw(st.integers(0, 2))
+    if t == "List[int]":
+        n = arg.N if arg.N else ctx.ndim
+        return [draw(st.integers(0, 2)) for _ in range(n)]
+    if t == "float":
+        return draw(st.sampled_from((1.0, 0.5, 2.0)))
+    if t == "List[float]":
+        return [1.0] * (arg.N or max(ctx.ndim - 2, 1))
+    if t == "number":
+        return draw(st.sampled_from((1, 2, 0.5)))
+    if t == "List[number]":
+        return [1] * (arg.N or 1)
+    if t == "complex":
+        return complex(1, 1)
+    if t == "bool":
+        return draw(st.booleans())
+    if t == "List[bool]":
+        return [True] * (arg.N or 3)
+    if t == "ScalarType":
+        return ctx.choose(f"{name}.dtype", DTYPES)
+    if t == "Layout":
+        return torch.strided
+    if t == "MemoryFormat":
+        return ctx.choose(f"{name}.format", (torch.contiguous_format, torch.preserve_format))
+    if t == "Device":
+        return torch.device(ctx.device)
+    if t == "str":
+        if name in STR_ENUMS:
+            return ctx.choose(f"{name}.enum", STR_ENUMS[name])
+        return arg.default_value if isinstance(arg.default_value, str) else ""
+    if t == "Generator":
+        return None
+    raise TypeError(f"no strategy for argument type {t}")
+
+
+def contiguous_strides(shape) -> list[int]:
+    strides, acc = [], 1
+    for s in reversed(list(shape)):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return strides[::-1]
+
+
+def numel(shape) -> int:
+    return math.prod(shape)

@@ -1,0 +1,213 @@
+"""Name conventions: argument names that say far more than their types (``dim``, ``indices``, ``weight``, ...).
+
+Each convention takes the argument and the ``DrawContext`` and returns a
+value, or ``None`` to leave the argument to its type. They make draws agree
+with the shapes already drawn, so ops accept them far more often.
+"""
+from __future__ import annotations
+
+import torch
+from hypothesis import strategies as st
+
+from .schema_args import contiguous_strides, numel
+
+MATRIX_NAMES = {"mat1", "mat2", "mat", "A", "B"}
+BATCH_NAMES = {"batch1", "batch2"}
+VECTOR_NAMES = {"vec", "vec1", "vec2"}
+
+
+def _spatial(ctx) -> int:
+    return max(ctx.ndim - 2, 1)
+
+
+def _conv_like(ctx) -> bool:
+    return "padding" in ctx.arg_names or "kernel_size" in ctx.arg_names
+
+
+def _channels(ctx) -> int:
+    return ctx.shape[1] if ctx.ndim >= 2 else (ctx.shape[0] if ctx.ndim else 1)
+
+
+def _dim(arg, ctx):
+    if str(arg.real_type) in ("int", "Optional[int]"):
+        hi = max(ctx.ndim - 1, 0)
+        return ctx.draw(st.integers(-1 if ctx.ndim else 0, hi) if ctx.ndim else st.just(0))
+    if ctx.ndim == 0:
+        return []
+    which = ctx.choose(f"{arg.name}.dims", ("first", "all", "last"))
+    return {"first": [0], "all": list(range(ctx.ndim)), "last": [ctx.ndim - 1]}[which]
+
+
+def _dims_permutation(arg, ctx):
+    return list(reversed(range(ctx.ndim))) if str(arg.real_type) == "List[int]" else None
+
+
+def _size(arg, ctx):
+    if "List[int]" not in str(arg.real_type):
+        return None
+    style = ctx.choose(f"{arg.name}.style", ("shape", "flat"))
+    return list(ctx.shape) if style == "shape" else [numel(ctx.shape)]
+
+
+def _stride(arg, ctx):
+    if "List[int]" not in str(arg.real_type):
+        return None
+    if _conv_like(ctx):
+        return [1] * (arg.N or _spatial(ctx))
+    size = ctx.values.get("size") or ctx.values.get("sizes") or list(ctx.shape)
+    return contiguous_strides(size)
+
+
+def _spatial_list(value):
+    def convention(arg, ctx):
+        if "List[int]" not in str(arg.real_type):
+            return None
+        return [value] * (arg.N or _spatial(ctx))
+
+    return convention
+
+
+def _indices(arg, ctx):
+    t = str(arg.real_type)
+    limit = max(min(ctx.shape) if ctx.shape else 1, 1)
+    if "self" not in ctx.values and "weight" in ctx.values:
+        limit = max(ctx.values["weight"].shape[0], 1)
+    style = ctx.choose(f"{arg.name}.style", ("1d", "same"))
+    shape = (2,) if style == "1d" else ctx.shape
+    index = torch.arange(numel(shape), dtype=torch.int64, device=ctx.device).remainder(limit).reshape(shape).clone()
+    if t in ("List[Optional[Tensor]]", "Optional[List[Optional[Tensor]]]", "List[Tensor]"):
+        return [index]
+    if t in ("Tensor", "Optional[Tensor]"):
+        return index
+    return None
+
+
+def _offsets(arg, ctx):
+    if "Tensor" not in str(arg.real_type):
+        return None
+    return torch.tensor([0, 1], dtype=torch.int64, device=ctx.device)
+
+
+def _weight(arg, ctx):
+    if "Tensor" not in str(arg.real_type) or str(arg.real_type).startswith("List"):
+        return None
+    if str(arg.real_type).startswith("Optional") and ctx.choose(f"{arg.name}.none", (True, False)):
+        return None
+    style = ctx.choose(f"{arg.name}.shape", ("channels", "same", "conv"))
+    if style == "channels":
+        return ctx.tensor(arg.name, shape=(_channels(ctx),), kind="dense")
+    if style == "same":
+        return ctx.tensor(arg.name)
+    c = _channels(ctx)
+    return ctx.tensor(arg.name, shape=(c, c, *([1] * max(ctx.ndim - 2, 0))), kind="dense")
+
+
+def _bias(arg, ctx):
+    if "Tensor" not in str(arg.real_type) or str(arg.real_type).startswith("List"):
+        return None
+    if str(arg.real_type).startswith("Optional") and ctx.choose(f"{arg.name}.none", (True, False)):
+        return None
+    return ctx.tensor(arg.name, shape=(_channels(ctx),), kind="dense")
+
+
+def _mask(arg, ctx):
+    t = str(arg.real_type)
+    if t in ("Tensor", "Optional[Tensor]"):
+        return ctx.tensor(arg.name, dtype=torch.bool, kind="dense")
+    return None
+
+
+def _output_mask(arg, ctx):
+    return [True] * (arg.N or 3) if str(arg.real_type) == "List[bool]" else None
+
+
+def _matrix(shape_of):
+    def convention(arg, ctx):
+        if "Tensor" not in str(arg.real_type) or str(arg.real_type).startswith("List"):
+            return None
+        side = max(ctx.shape[-1], 1) if ctx.shape else 2
+        return ctx.tensor(arg.name, shape=shape_of(side), kind="dense")
+
+    return convention
+
+
+def _constant(value, types=None):
+    def convention(arg, ctx):
+        if types is not None and str(arg.real_type) not in types:
+            return None
+        return value
+
+    return convention
+
+
+INT = ("int", "Optional[int]")
+FLOAT = ("float", "Optional[float]")
+
+CONVENTIONS = {
+    "dim": _dim,
+    "dims": _dims_permutation,
+    "size": _size,
+    "sizes": _size,
+    "stride": _stride,
+    "kernel_size": _spatial_list(1),
+    "padding": _spatial_list(0),
+    "output_padding": _spatial_list(0),
+    "dilation": _spatial_list(1),
+    "output_size": lambda a, c: list(c.shape[2:]) or [1] if "List[int]" in str(a.real_type) else None,
+    "indices": _indices,
+    "index": _indices,
+    "offsets": _offsets,
+    "weight": _weight,
+    "bias": _bias,
+    "mask": _mask,
+    "output_mask": _output_mask,
+    "mat1": _matrix(lambda s: (s, s)),
+    "mat2": _matrix(lambda s: (s, s)),
+    "mat": _matrix(lambda s: (s, s)),
+    "batch1": _matrix(lambda s: (s, s, s)),
+    "batch2": _matrix(lambda s: (s, s, s)),
+    "vec": _matrix(lambda s: (s,)),
+    "vec1": _matrix(lambda s: (s,)),
+    "vec2": _matrix(lambda s: (s,)),
+    "groups": _constant(1, INT),
+    "storage_offset": _constant(0, INT),
+    "p": _constant(0.5, FLOAT),
+    "eps": _constant(1e-5, FLOAT),
+    "momentum": _constant(0.1, FLOAT),
+    "reduction": _constant(1, INT),
+    "chunks": _constant(1, INT),
+    "sections": _constant(1, INT),
+    "split_size": _constant(1, INT),
+    "repeats": lambda a, c: [1] * c.ndim if str(a.real_type) == "List[int]" else None,
+    "num_classes": _constant(-1, INT),
+    "ignore_index": _constant(-100, INT),
+    "scale": _constant(0.5, FLOAT),
+    "zero_point": _constant(0, INT),
+    "axis": _constant(0, INT),
+    "quant_min": _constant(0, INT),
+    "quant_max": _constant(127, INT),
+    "start": _constant(0, INT),
+    "step": _constant(1, INT),
+    "length": _constant(1, INT),
+    "dim0": _constant(0, INT),
+    "dim1": lambda a, c: (c.ndim - 1 if c.ndim else 0) if str(a.real_type) in INT else None,
+    "dim2": lambda a, c: (c.ndim - 1 if c.ndim else 0) if str(a.real_type) in INT else None,
+    "shifts": lambda a, c: [1] if str(a.real_type) == "List[int]" else None,
+    "generator": _constant(None, ("Optional[Generator]",)),
+    "pin_memory": _constant(None, ("Optional[bool]",)),
+    "layout": _constant(None, ("Optional[Layout]",)),
+    "device": lambda a, c: None if str(a.real_type) == "Optional[Device]" else None,
+    "non_blocking": _constant(False, ("bool",)),
+    "copy": _constant(False, ("bool",)),
+}
+
+
+def convention_value(arg, ctx):
+    """The value a name convention gives this argument, or ``NotImplemented`` when none applies."""
+    convention = CONVENTIONS.get(arg.name)
+    if convention is None:
+        return NotImplemented
+    value = convention(arg, ctx)
+    if value is None and not (str(arg.real_type).startswith("Optional") and arg.name in ("generator", "pin_memory", "layout", "device", "weight", "bias")):
+        return NotImplemented
+    return value

@@ -1,0 +1,89 @@
+"""Adaptive validity: per op, which drawn choices the op rejects, so later draws steer away from them.
+
+Each schema-driven draw records its choices (``self.kind=sparse_coo``,
+``dtype=bool``, ...) and whether the op accepted the call. A choice tried
+``MIN_TRIES`` times and never accepted, while other values of the same
+choice were, is dropped from later draws. Counts persist in
+``.opprop/validity.json`` (``OPPROP_VALIDITY`` overrides the path), so the
+next run starts from what earlier runs learned; the totals give each op's
+valid rate.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+MIN_TRIES = 3
+DEFAULT_PATH = os.path.join(".opprop", "validity.json")
+
+
+class OpValidity:
+    """Accept/reject counts for one op: totals and, per choice, per value."""
+
+    def __init__(self, data: dict | None = None):
+        data = data or {}
+        self.total = list(data.get("total", [0, 0]))  # [tries, accepted]
+        self.choices: dict[str, dict[str, list]] = {k: {v: list(c) for v, c in vals.items()} for k, vals in data.get("choices", {}).items()}
+
+    def allowed(self, choice: str, options):
+        """The options not yet shown to be rejected, in their order (all of them if every one was)."""
+        seen = self.choices.get(choice)
+        if not seen or not any(c[1] for c in seen.values()):
+            return list(options)
+        kept = [o for o in options if not (seen.get(str(o), (0, 0))[0] >= MIN_TRIES and seen[str(o)][1] == 0)]
+        return kept or list(options)
+
+    def record(self, choices: dict, accepted: bool) -> None:
+        self.total[0] += 1
+        self.total[1] += int(accepted)
+        for choice, value in choices.items():
+            c = self.choices.setdefault(choice, {}).setdefault(str(value), [0, 0])
+            c[0] += 1
+            c[1] += int(accepted)
+
+    def snapshot(self) -> "OpValidity":
+        """A frozen copy to steer one strategy by: Hypothesis needs draws that do not change under it."""
+        return OpValidity(self.as_json())
+
+    @property
+    def valid_rate(self) -> float | None:
+        return self.total[1] / self.total[0] if self.total[0] else None
+
+    def as_json(self) -> dict:
+        return {"total": self.total, "valid_rate": self.valid_rate, "choices": self.choices}
+
+
+class ValidityStore:
+    """Every op's ``OpValidity``, loaded from and saved to one JSON file."""
+
+    def __init__(self, path: str | None = None):
+        self.path = path or os.environ.get("OPPROP_VALIDITY", DEFAULT_PATH)
+        self.ops: dict[str, OpValidity] = {}
+        try:
+            with open(self.path) as fh:
+                data = json.load(fh)
+            self.ops = {name: OpValidity(d) for name, d in data.items()}
+        except (OSError, ValueError):
+            pass  # no file yet, or an unreadable one: start fresh
+
+    def for_op(self, name: str) -> OpValidity:
+        return self.ops.setdefault(name, OpValidity())
+
+    def save(self) -> None:
+        os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+        tmp = f"{self.path}.{os.getpid()}.tmp"
+        with open(tmp, "w") as fh:
+            json.dump({n: v.as_json() for n, v in sorted(self.ops.items())}, fh, indent=1)
+        os.replace(tmp, self.path)
+
+
+_STORE: ValidityStore | None = None
+
+
+def store() -> ValidityStore:
+    """The process-wide store (re-read when ``OPPROP_VALIDITY`` points elsewhere)."""
+    global _STORE
+    path = os.environ.get("OPPROP_VALIDITY", DEFAULT_PATH)
+    if _STORE is None or _STORE.path != path:
+        _STORE = ValidityStore(path)
+    return _STORE
