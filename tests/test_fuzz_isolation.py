@@ -13,6 +13,7 @@ def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):
     _, rep = run_fuzz(
         tmp_path, "--ops", "opprop_crashy::segv", "opprop_crashy::hang", "aten::q_per_channel_scales",
         "--jobs", "2", "--budget", "150", "--per-op-examples", "60", "--example-timeout", "3", "--database", str(tmp_path / "db"),
+        "--summary", str(tmp_path / "run.md"),
     )
     crash = next(f for f in rep["crashes"] if f["aten_op"] == "opprop_crashy::segv")
     assert crash["detail"]["signal"] == "SIGSEGV"
@@ -27,9 +28,16 @@ def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):
     # Replayable: the crashing example was written to the database before the op ran, so the next run,
     # with another seed and a single example, crashes on it first.
     _, again = run_fuzz(tmp_path, "--ops", "opprop_crashy::segv", "--jobs", "1", "--budget", "120", "--per-op-examples", "1",
-                        "--seed", "7", "--database", str(tmp_path / "db"), name="again")
+                        "--seed", "7", "--database", str(tmp_path / "db"),
+                        "--summary", str(tmp_path / "again.md"), "--baseline", str(tmp_path / "run.json"), name="again")
     replayed = next(f for f in again["crashes"] if f["aten_op"] == "opprop_crashy::segv")
     assert replayed["detail"]["example"] == 1 and replayed["inputs"]["x"]["shape"] == [3]
+    summary = (tmp_path / "run.md").read_text()
+    new = summary.split("## New findings", 1)[1].split("##", 1)[0]
+    assert "crash: opprop_crashy::segv" in new and "hang: opprop_crashy::hang" in new
+    assert "`aten::q_per_channel_scales` tensorimpl_use_count" in summary.split("## Still present", 1)[1].split("##", 1)[0]
+    changed = (tmp_path / "again.md").read_text().split("## Changed since the baseline", 1)[1].split("##", 1)[0]
+    assert "gone: `opprop_crashy::hang` hang" in changed and "appeared" not in changed
 
 
 def _findings_in(journal):
