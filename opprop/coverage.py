@@ -1,82 +1,143 @@
-"""How well the drawn examples cover an op: valid and rejected counts in a short Hypothesis run.
+"""Coverage of ATen on CPU: how many eligible overloads reach N valid schema-driven examples within a budget.
 
-Runs exactly what a property test runs (the same strategy, the same
-rejection of examples the op refuses), so the figures describe the tests.
+Eligible: a CPU or CompositeExplicitAutograd kernel, not
+CompositeImplicitAutograd (``aten_listing.eligible``). Workers are separate
+processes, so an op that crashes or hangs costs one worker, not the run: the
+parent notes the op that was running (``crash`` / ``timeout``) and starts a
+fresh worker. Per op, draws come in rounds; each round's strategy is rebuilt
+from what earlier rounds taught (``opprop.validity``), so it steers away from
+rejected choices.
 """
 from __future__ import annotations
 
-import dataclasses
+import multiprocessing as mp
+import os
+import queue
+import time
+import warnings
 
-from hypothesis import given, reject
-from hypothesis.errors import Unsatisfiable
-
-from . import drawn, profiles, runner
-
-
-@dataclasses.dataclass
-class Coverage:
-    valid: int = 0
-    rejected: int = 0
-    findings: set = dataclasses.field(default_factory=set)  # (aten op, invariant)
-    error_kinds: dict = dataclasses.field(default_factory=dict)  # first line of the op's error -> count
-    error: str | None = None  # the strategy itself failed
-
-    @property
-    def rejected_fraction(self) -> float:
-        total = self.valid + self.rejected
-        return self.rejected / total if total else 0.0
-
-    def as_json(self, target_valid: int) -> dict:
-        return {
-            "valid": self.valid,
-            "rejected": self.rejected,
-            "rejected_fraction": round(self.rejected_fraction, 3),
-            "reached_target": self.valid >= target_valid,
-            "findings": sorted(f"{op} {inv}" for op, inv in self.findings),
-            "error_kinds": dict(sorted(self.error_kinds.items(), key=lambda kv: -kv[1])[:3]),
-            **({"error": self.error} if self.error else {}),
-        }
+ROUND = 10  # examples per round; the strategy is rebuilt between rounds
 
 
-def unusable_reason(target, device: str) -> str | None:
-    """Why an OpInfo's drawn examples cannot be valid on ``device`` (its probe found no sample accepted), or None."""
-    from torch._ops import OpOverload
+def explore_op(name: str, *, examples: int, max_tries: int, seed: int = 0) -> dict:
+    """Draw rounds of schema-driven calls for one overload until ``examples`` are valid or ``max_tries`` drawn."""
+    from hypothesis import HealthCheck, given, seed as hseed, settings
 
-    from opprop.generators.opinfo import allowed_changes
-    from opprop import catalog
+    from . import catalog, runner, validity
+    from .generators.schema import schema_call_strategy
 
-    if isinstance(target, OpOverload):
-        return None
-    return allowed_changes(catalog.opinfo_id(target), device).unusable
+    op = catalog.overload_from_name(name)
+    learner = validity.store().for_op(name)
+    stats = runner.OpStats(name)
+    findings = {}
+    for rnd in range(max(1, max_tries // ROUND)):
+        strategy = schema_call_strategy(op, "cpu", learner=learner)
+
+        @hseed(seed + rnd)
+        @settings(max_examples=ROUND, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(strategy)
+        def explore(call):
+            start = time.perf_counter()
+            result = runner.run_call(call)
+            stats.add(result, time.perf_counter() - start)
+            for f in result.findings:
+                findings.setdefault((f.aten_op, f.invariant), f.one_line())
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            explore()
+        if stats.valid >= examples:
+            break
+    row = stats.as_json()
+    row["findings"] = sorted(findings.values())
+    row["validity"] = learner.as_json()
+    return row
 
 
-def measure(target, device: str = "cpu", *, examples: int = profiles.CI_EXAMPLES) -> Coverage:
-    """Draw until ``examples`` valid calls (or Hypothesis gives up) under the ``ci`` profile's settings."""
-    cov = Coverage()
-    reason = unusable_reason(target, device)
-    if reason:
-        cov.error = reason
-        return cov
-    strategy = drawn.call_strategy(target, device)
-    if strategy is None:
-        cov.error = f"no strategy on {device}"
-        return cov
+def _worker(todo, done, examples, max_tries):
+    pid = os.getpid()
+    while True:
+        try:
+            name = todo.get_nowait()
+        except queue.Empty:
+            return
+        done.put(("start", pid, name, None))
+        try:
+            row = explore_op(name, examples=examples, max_tries=max_tries)
+        except Exception as e:  # the draw itself broke: report it for this op, keep going
+            row = {"name": name, "examples": 0, "valid": 0, "error": f"{type(e).__name__}: {str(e)[:160]}"}
+        done.put(("done", pid, name, row))
 
-    @profiles.settings_for("ci", max_examples=examples)
-    @given(strategy)
-    def explore(call):
-        result = runner.run_call(call, snapshot_data="all")
-        cov.findings.update(f.key for f in result.findings)
-        if not result.valid:
-            cov.rejected += 1
-            cov.error_kinds[result.error[:120]] = cov.error_kinds.get(result.error[:120], 0) + 1
-            reject()
-        cov.valid += 1
 
-    try:
-        explore()
-    except Unsatisfiable:
-        pass
-    except Exception as e:  # the strategy failing to draw is coverage lost, reported
-        cov.error = f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:160]}"
-    return cov
+def measure(names, *, jobs: int = 2, examples: int = 5, max_tries: int = 40, budget: float = 600.0, op_timeout: float = 30.0, progress=None) -> dict:
+    """Run every overload in ``names`` across ``jobs`` worker processes within ``budget`` seconds."""
+    ctx = mp.get_context("fork")
+    todo, done = ctx.Queue(), ctx.Queue()
+    for n in names:
+        todo.put(n)
+    start = time.monotonic()
+    rows: dict[str, dict] = {}
+    workers: dict[int, list] = {}  # pid -> [process, op running or None, when it started]
+
+    def spawn():
+        p = ctx.Process(target=_worker, args=(todo, done, examples, max_tries), daemon=True)
+        p.start()
+        workers[p.pid] = [p, None, time.monotonic()]
+
+    for _ in range(jobs):
+        spawn()
+
+    def drain(timeout):
+        try:
+            kind, pid, name, row = done.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        if pid in workers:
+            workers[pid][1:] = [name if kind == "start" else None, time.monotonic()]
+        if kind == "done":
+            rows[name] = row
+            if progress:
+                progress(row)
+        return True
+
+    while workers and time.monotonic() - start < budget:
+        drain(0.5)
+        for pid, (p, name, since) in list(workers.items()):
+            if not p.is_alive():
+                while drain(0.05):
+                    pass  # read what it sent before it died
+                name = workers[pid][1]
+                p.join()
+                del workers[pid]
+                if name is not None and name not in rows:
+                    rows[name] = {"name": name, "examples": 0, "valid": 0, "error": f"crash (worker exit code {p.exitcode})"}
+                if not todo.empty() or name is not None:
+                    spawn()
+            elif name is not None and time.monotonic() - since > op_timeout:
+                p.kill()
+                p.join()
+                del workers[pid]
+                rows[name] = {"name": name, "examples": 0, "valid": 0, "error": f"timeout (> {op_timeout:.0f} s)"}
+                spawn()
+    for p, _, _ in list(workers.values()):
+        p.kill()
+        p.join()
+    elapsed = time.monotonic() - start
+    for n in names:
+        rows.setdefault(n, {"name": n, "examples": 0, "valid": 0, "error": "not run (budget spent)"})
+    return {"seconds": round(elapsed, 1), "rows": [rows[n] for n in names]}
+
+
+def summarize(result: dict, examples: int) -> dict:
+    rows = result["rows"]
+    reached = [r for r in rows if r.get("valid", 0) >= examples]
+    tried = sum(r.get("examples", 0) for r in reached)
+    valid = sum(r.get("valid", 0) for r in reached)
+    return {
+        "eligible": len(rows),
+        "reached": len(reached),
+        "reached_fraction": round(len(reached) / len(rows), 4) if rows else 0.0,
+        "valid_rate_reached": round(valid / tried, 4) if tried else 0.0,
+        "seconds": result["seconds"],
+        "findings": sorted({f for r in rows for f in r.get("findings", [])}),
+    }

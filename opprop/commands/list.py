@@ -13,6 +13,8 @@ def add_parser(sub):
     p.add_argument("--device", default="cpu")
     p.add_argument("--examples", type=int, default=0, help="also draw up to N valid examples per OpInfo and report coverage (e.g. 20)")
     p.add_argument("--op", action="append", metavar="OPINFO", help="only this OpInfo id (repeatable)")
+    p.add_argument("--all-aten", action="store_true", help="every registered aten overload: sources, valid rate, why unreachable")
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE first (custom ops); repeatable")
     p.set_defaults(handler=cmd_list)
 
 
@@ -20,6 +22,20 @@ def cmd_list(args) -> int:
     from .. import listing
 
     check_device(args.device)
+    from ..imports import import_modules
+
+    import_modules(args.imports)
+    if args.all_aten:
+        from .. import aten_listing
+
+        aten = aten_listing.aten_rows()
+        if args.json:
+            json.dump(aten, sys.stdout, indent=1)
+            sys.stdout.write("\n")
+        else:
+            for row in aten:
+                print(aten_listing.format_aten_row(row))
+        return EXIT_OK
     if args.examples < 0:
         raise UsageError("--examples must not be negative")
     if args.op:
