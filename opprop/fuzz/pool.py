@@ -122,6 +122,7 @@ class Pool:
             for key, _ in self.selector.select(timeout=0.2):
                 self._read(key.data)
             self._watch()
+            self.progress.tick()
             if not queue:  # nothing left to hand out: idle workers can go
                 for w in [w for w in self.workers.values() if w.ready and w.target is None]:
                     self._retire(w)

@@ -41,6 +41,10 @@ class Progress:
                     f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.get('seconds', 0):.1f}/{record.get('budget', 0):.1f} s")
             print(line, file=self.stream, flush=True)
 
+    def tick(self) -> None:
+        """Called by the pool's loop, so the time left counts down between events."""
+        self._refresh()
+
     def note(self, text: str) -> None:
         if self.live:
             self.stream.write("\r\x1b[K")
