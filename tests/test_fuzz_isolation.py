@@ -1,6 +1,5 @@
 """``opprop fuzz`` survives ops that segfault and hang, and records each with the input that caused it."""
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -52,8 +51,9 @@ def _findings_in(journal):
 
 def test_sigkill_of_the_parent_loses_no_reported_finding(tmp_path):
     journal = tmp_path / "run.jsonl"
-    argv = fuzz_argv(tmp_path, "--ops", "aten::q_per_channel_scales", "opprop_crashy::segv", "opprop_crashy::rare_hold",
-                     "--jobs", "2", "--budget", "300", "--per-op-examples", "1000000", "--database", str(tmp_path / "db"))
+    # The hang op, with a timeout longer than the test, keeps the run alive until the kill.
+    argv = fuzz_argv(tmp_path, "--ops", "opprop_crashy::hang", "aten::q_per_channel_scales", "opprop_crashy::segv",
+                     "--jobs", "2", "--budget", "300", "--example-timeout", "600", "--database", str(tmp_path / "db"))
     parent = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env())
     try:
         end = time.monotonic() + 200
@@ -73,14 +73,17 @@ def test_sigkill_of_the_parent_loses_no_reported_finding(tmp_path):
             parent.kill()
     reported = set(_findings_in(journal))
     pids = [json.loads(x)["pid"] for x in journal.read_text().splitlines() if json.loads(x)["type"] == "worker"]
-    time.sleep(1)
-    for pid in pids:  # workers die with their parent rather than run on unwatched
+    def alive(pid):
         try:
-            os.kill(pid, 0)
-            alive = open(f"/proc/{pid}/stat").read().split()[2] != "Z"
-        except (ProcessLookupError, FileNotFoundError):
-            alive = False
-        assert not alive, f"worker {pid} outlived its killed parent"
+            return open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+        except (FileNotFoundError, ProcessLookupError):
+            return False
+
+    end = time.monotonic() + 15
+    while any(alive(p) for p in pids) and time.monotonic() < end:
+        time.sleep(0.1)
+    for pid in pids:  # workers die with their parent rather than run on unwatched
+        assert not alive(pid), f"worker {pid} outlived its killed parent"
     assert not any(json.loads(x)["type"] == "end" for x in journal.read_text().splitlines())
     report = tmp_path / "rebuilt.json"
     proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--from-journal", str(journal), "--report", str(report)],

@@ -32,7 +32,7 @@ class Worker:
             pass
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "opprop.fuzz.worker", "--worker", str(wid), "--current", self.current_path, *argv],
+            [sys.executable, "-m", "opprop.fuzz.worker", "--worker", str(wid), "--parent", str(os.getpid()), "--current", self.current_path, *argv],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log,

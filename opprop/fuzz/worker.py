@@ -19,12 +19,14 @@ import time
 import warnings
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int | None) -> None:
     try:
         libc = ctypes.CDLL(None)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: never outlive a killed parent
     except (OSError, AttributeError):
         pass
+    if parent is not None and os.getppid() != parent:  # it died before the prctl took hold
+        os._exit(1)
 
 
 class Current:
@@ -43,6 +45,7 @@ class Current:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="opprop-fuzz-worker")
     p.add_argument("--worker", type=int, required=True)
+    p.add_argument("--parent", type=int)
     p.add_argument("--journal", required=True)
     p.add_argument("--current", required=True)
     p.add_argument("--database")
@@ -50,7 +53,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--import", dest="imports", action="append", default=[])
     args = p.parse_args(argv)
-    _die_with_parent()
+    _die_with_parent(args.parent)
     warnings.simplefilter("ignore")
     proto = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # stray prints from ops must not corrupt the protocol
