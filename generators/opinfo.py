@@ -2,7 +2,8 @@
 
 The samples encode what is valid for the op, so each example starts from
 one of them and changes what the op should not care about, or must handle:
-the dtype (within what the OpInfo supports on the device), the memory
+the dtype (within what the OpInfo supports on the device), the input's leading
+dim (cut to 0 or 1, alone or with every tensor that shares it), the memory
 layout of tensor arguments (same values, other strides and offsets), bool
 flags, enum-like keyword ints and strings, optional keyword arguments
 dropped or set to None, and ``requires_grad`` on differentiable inputs.
@@ -29,6 +30,7 @@ from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 SAMPLE_SEED = 0
 # Keyword names whose int or string values are drawn from a small set the op must accept.
 REDUCTIONS = ("mean", "sum", "none")
+BATCH_CUTS = ((0, "input"), (1, "input"), (0, "all"), (1, "all"))  # zero-size and size-1 leading dims
 PROBE_SAMPLES = 6  # samples, spread over the list, that the probe tries each single change on
 
 
@@ -154,9 +156,11 @@ class Plan:
     enums: dict = dataclasses.field(default_factory=dict)  # kwarg name -> new value
     drops: set = dataclasses.field(default_factory=set)  # kwarg names: tensors become None, others are removed
     grad: bool = False  # requires_grad on the differentiable tensors of the sample's input
+    batch: tuple | None = None  # (size, scope): the leading dim cut to 0 or 1, on the input or on every tensor sharing it
 
     def describe(self, sample) -> list[str]:
-        done = [f"layout {lay.kind}" for lay in self.layouts.values()]
+        done = [f"leading dim {self.batch[0]} ({self.batch[1]})"] if self.batch else []
+        done += [f"layout {lay.kind}" for lay in self.layouts.values()]
         done += [f"flip {k if kind == 'kw' else f'arg {k + 1}'}" for kind, k in sorted(self.flips, key=str)]
         done += [f"{k}={v}" for k, v in self.enums.items()]
         done += [f"{k}=None" if isinstance(sample.kwargs.get(k), torch.Tensor) else f"drop {k}" for k in sorted(self.drops)]
@@ -167,8 +171,13 @@ def apply(sample, plan: Plan) -> tuple:
     """Fresh (input, args, kwargs) for ``sample`` with ``plan``'s changes; the sample itself is untouched."""
     replaced = {}
     for key, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
-        if key in plan.layouts:
-            replaced[key] = plan.layouts[key].apply(t)
+        new = t
+        if plan.batch and _cut(sample, t, plan.batch):
+            new = t.detach().narrow(0, 0, plan.batch[0]).clone()  # the same leading rows: values stay in the sample's domain
+        if key in plan.layouts and plan.layouts[key].applies_to(new.shape):
+            new = plan.layouts[key].apply(new)
+        if new is not t:
+            replaced[key] = new
     copy = _Copier(replaced)
     input_ = copy(sample.input)
     args = list(copy(tuple(sample.args)))
@@ -189,6 +198,21 @@ def apply(sample, plan: Plan) -> tuple:
     return input_, args, kwargs
 
 
+def _leading(sample):
+    """The input's leading size when it can be cut (to 0 or 1), else None."""
+    x = sample.input
+    if _layout_can_change(x) and x.dim() >= 1 and x.shape[0] > 1:
+        return x.shape[0]
+    return None
+
+
+def _cut(sample, t, batch) -> bool:
+    """Whether ``batch``'s cut of the leading dim applies to tensor ``t`` of ``sample``."""
+    if t is sample.input:
+        return True
+    return batch[1] == "all" and _layout_can_change(t) and t.dim() >= 1 and t.shape[0] == _leading(sample)
+
+
 def _changeable_tensors(sample) -> dict:
     return {k: t for k, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items() if _layout_can_change(t)}
 
@@ -202,6 +226,9 @@ def _flags(sample) -> list:
 def _single_changes(sample, differentiable: bool):
     """Every one-change plan for ``sample``, each with the (kind, key) the probe judges it under."""
     tensors = _changeable_tensors(sample)
+    if _leading(sample):
+        for batch in BATCH_CUTS:
+            yield ("batch", batch), Plan(batch=batch)
     for kind in LAYOUT_KINDS[1:]:
         chosen = {key: Layout(kind) for key, t in tensors.items() if Layout(kind).applies_to(t.shape)}
         if chosen:
@@ -301,12 +328,15 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
         sample = samples[index]
         change_layouts, flip_flags, change_enums, drop_optional = (draw(st.booleans()) for _ in range(4))
         grad = dtype in differentiable and allowed.permits("grad", None) and draw(st.booleans())
+        cuts = [b for b in BATCH_CUTS if allowed.permits("batch", b)] if _leading(sample) else []
+        batch = draw(st.sampled_from([None, *cuts])) if cuts and draw(st.booleans()) else None
 
-        plan = Plan(grad=grad)
+        plan = Plan(grad=grad, batch=batch)
         if change_layouts:
             for key, t in _changeable_tensors(sample).items():
+                shape = (batch[0], *t.shape[1:]) if batch and _cut(sample, t, batch) else tuple(t.shape)
                 kinds = [k for k in LAYOUT_KINDS if k == "contiguous" or allowed.permits("layout", k)]
-                layout = draw(layouts(tuple(t.shape), kinds=kinds))
+                layout = draw(layouts(shape, kinds=kinds))
                 if layout.kind != "contiguous" or not t.is_contiguous():
                     plan.layouts[key] = layout
         if flip_flags:

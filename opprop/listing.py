@@ -48,9 +48,9 @@ def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[di
         else:
             row.update(examples=0, valid=0, overloads=[], error=f"no dtypes on {device}")
         if examples and dtypes:
-            from . import coverage
+            from . import opinfo_coverage
 
-            row["coverage"] = coverage.measure(opinfo, device, examples=examples).as_json(examples)
+            row["coverage"] = opinfo_coverage.measure(opinfo, device, examples=examples).as_json(examples)
         rows.append(row)
     return rows
 

@@ -38,7 +38,7 @@ def check(call) -> None:
         raise AssertionError("; ".join(sorted({f.one_line() for f in new})))
 
 
-def test_name(op: str, device: str) -> str:
+def property_test_name(op: str, device: str) -> str:
     return "test_property_" + re.sub(r"\W", "_", f"{op}_{device}")
 
 
@@ -82,12 +82,12 @@ def _collect() -> dict:
     for opinfo in catalog.op_db():
         if sources.supported_dtypes(opinfo, "cpu"):
             op = catalog.opinfo_id(opinfo)
-            tests[test_name(op, "cpu")] = _opinfo_test(op, "cpu")
+            tests[property_test_name(op, "cpu")] = _opinfo_test(op, "cpu")
     for generator in all_edge_generators().values():
         device = generator.needs or "cpu"
-        name = test_name(generator.name, device)
+        name = property_test_name(generator.name, device)
         if name in tests:
-            name = test_name(generator.name + "_edge", device)
+            name = property_test_name(generator.name + "_edge", device)
         tests[name] = _edge_test(generator, device)
     for name, test in tests.items():
         test.__name__ = test.__qualname__ = name
