@@ -35,7 +35,15 @@ def check(call) -> None:
         reject()
     new, _ = known().split(result.findings)
     if new:
-        raise AssertionError("; ".join(sorted({f.one_line() for f in new})))
+        raise finding_error(frozenset(f.key for f in new))("; ".join(sorted({f.one_line() for f in new})))
+
+
+@functools.lru_cache(maxsize=None)
+def finding_error(keys: frozenset) -> type:
+    """One AssertionError subclass per set of new findings, so Hypothesis shrinks and reports each set apart
+    (it tells failures apart by exception type and line) instead of showing only the first one it met."""
+    name = "NewFinding[" + ", ".join(f"{op} {inv}" for op, inv in sorted(keys)) + "]"
+    return type(name, (AssertionError,), {"__module__": __name__})
 
 
 def property_test_name(op: str, device: str) -> str:
