@@ -10,6 +10,8 @@ breaks. Candidates are deterministic, so the result is too.
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 
 import torch
 
@@ -30,9 +32,39 @@ class ShrinkResult:
     spec: CallSpec
     tries: int
     steps: int
+    crashes: list = dataclasses.field(default_factory=list)  # candidates that killed the process they ran in
 
 
-def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES) -> ShrinkResult:
+def _reproduces_isolated(spec: CallSpec, invariant: str, crashes: list) -> bool:
+    """Run a candidate in a forked child: shrinking walks into inputs no sample has, where kernels can segfault."""
+    pid = os.fork()
+    if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+        try:
+            torch.set_num_threads(1)
+            code = 0 if reproduces(spec, invariant) else 1
+        except BaseException:
+            code = 1
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        crashes.append((spec, os.WTERMSIG(status)))
+        return False
+    return os.WEXITSTATUS(status) == 0
+
+
+def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES, isolate: bool | None = None) -> ShrinkResult:
+    """``isolate`` (default: where fork exists) runs each candidate in a child process, so a crash is a rejection."""
+    isolate = hasattr(os, "fork") if isolate is None else isolate
+    crashes: list = []
+
+    seen: dict = {}
+
+    def check(candidate):
+        key = json.dumps(candidate.as_json(), sort_keys=True, default=str)
+        if key not in seen:
+            seen[key] = _reproduces_isolated(candidate, invariant, crashes) if isolate else reproduces(candidate, invariant)
+        return seen[key]
+
     if not reproduces(spec, invariant):
         raise ShrinkError(f"{spec.op} does not break {invariant} on the call to shrink")
     tries = steps = 0
@@ -43,13 +75,13 @@ def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES) -> Shr
             if candidate == spec:
                 continue
             tries += 1
-            if reproduces(candidate, invariant):
+            if check(candidate):
                 spec, improved = candidate, True
                 steps += 1
                 break
             if tries >= max_tries:
                 break
-    return ShrinkResult(spec, tries, steps)
+    return ShrinkResult(spec, tries, steps, crashes)
 
 
 # ---------------------------------------------------------------- where the values sit
