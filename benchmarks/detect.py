@@ -30,6 +30,8 @@ REQUIRED = (
 # OpInfo (the ledger entry's reason names it); every other op is checked by its own name.
 CHECK_TARGET = {
     "aten::copy_": "nn.functional.pad.circular",
+    "aten::_unsafe_view": "kron",  # reached through kron's reshape of a matmul-like product
+    "aten::lift_fresh": "__getitem__",  # indexing with a Python list makes a fresh constant tensor
 }
 
 SEEDS = (0, 1, 2, 3, 4)
@@ -54,7 +56,7 @@ def detect_once(aten_op: str, invariant: str, seed: int, timeout: float = 120.0)
         return {"seconds": None, "examples": None, "op_db_s": None, "total_s": timeout, "error": "timeout"}
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
-        return {"seconds": None, "examples": None, "op_db_s": None, "total_s": None, "error": (done.stderr.strip().splitlines() or ["?"])[-1]}
+        return {"seconds": None, "examples": None, "op_db_s": None, "total_s": None, "error": f"exit {done.returncode}: " + (done.stderr.strip().splitlines() or ["no stderr"])[-1][:160]}
     return json.loads(lines[-1])
 
 
