@@ -40,6 +40,9 @@ def _reproduces_isolated(spec: CallSpec, invariant: str, crashes: list) -> bool:
     pid = os.fork()
     if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
         try:
+            import faulthandler
+
+            faulthandler.disable()  # a crash here is an answer, not something to report
             torch.set_num_threads(1)
             code = 0 if reproduces(spec, invariant) else 1
         except BaseException:
