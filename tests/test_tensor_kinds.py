@@ -1,0 +1,46 @@
+"""Each tensor-kind strategy yields its kind."""
+import warnings
+
+import torch
+from hypothesis import given, settings
+
+from opprop.strategies import kinds
+
+warnings.simplefilter("ignore")
+
+
+@settings(max_examples=15, deadline=None)
+@given(kinds.quantized_tensors())
+def test_quantized(t):
+    assert t.is_quantized and t.dtype in kinds.QUANTIZED_DTYPES
+
+
+@settings(max_examples=10, deadline=None)
+@given(kinds.nested_tensors())
+def test_nested(t):
+    assert t.is_nested and t.layout in (torch.jagged, torch.strided)
+
+
+@settings(max_examples=10, deadline=None)
+@given(kinds.sparse_tensors())
+def test_sparse(t):
+    assert t.layout in (torch.sparse_coo, torch.sparse_csr)
+    assert t.is_sparse or t.is_sparse_csr
+
+
+@settings(max_examples=10, deadline=None)
+@given(kinds.viewed_tensors())
+def test_viewed(t):
+    assert t._base is not None or t._opprop_live_view._base is t
+
+
+def test_every_quantized_dtype_and_scheme_builds():
+    for dtype in kinds.QUANTIZED_DTYPES:
+        assert kinds.quantized((2, 4), dtype).qscheme() == torch.per_tensor_affine
+    for dtype in kinds.PER_CHANNEL_DTYPES:
+        assert kinds.quantized((2, 4), dtype, "per_channel", axis=1).q_per_channel_axis() == 1
+
+
+def test_values_are_deterministic_and_fresh():
+    a, b = kinds.values((2, 3)), kinds.values((2, 3))
+    assert torch.equal(a, b) and a._base is None
