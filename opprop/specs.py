@@ -185,8 +185,16 @@ def _flat(spec: TensorSpec, n: int) -> torch.Tensor:
 
 
 def build_tensor(spec: TensorSpec) -> torch.Tensor:
+    """Built the way the repro script builds it (``repro.tensor_source``), down to which tensors are views."""
+    if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None:
+        return getattr(torch, spec.fill)(spec.shape, dtype=_dtype(spec.dtype))
     flat = _flat(spec, spec.buffer_numel)
-    t = flat.reshape(spec.shape) if spec.stride is None else torch.as_strided(flat, spec.shape, spec.stride, spec.offset)
+    if spec.stride is not None:
+        t = torch.as_strided(flat, spec.shape, spec.stride, spec.offset)
+    elif len(spec.shape) == 1 and spec.shape[0] == spec.buffer_numel:
+        t = flat
+    else:
+        t = flat.reshape(spec.shape)
     if spec.quant is None:
         return t
     with warnings.catch_warnings():
