@@ -10,6 +10,7 @@ import torch
 
 from . import catalog, validity
 
+BACKEND_NAME_HINTS = {"cudnn": "CUDA", "cuda": "CUDA", "cslt": "CUDA", "cufft": "CUDA", "cutlass": "CUDA", "miopen": "ROCm", "mps": "MPS", "mkldnn": "MKLDNN", "xpu": "XPU", "flash": "CUDA", "efficient_attention": "CUDA", "nnpack": "NNPACK", "vulkan": "Vulkan", "metal": "Metal"}
 BACKEND_KEYS = ("CUDA", "MkldnnCPU", "MPS", "XPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCUDA", "NestedTensorCUDA", "MTIA", "HIP", "Meta")
 
 
@@ -33,8 +34,16 @@ def unreachable_reason(op) -> str | None:
     if kind.composite_implicit:
         return "CompositeImplicitAutograd (checked through the kernels it calls)"
     if not catalog.has_cpu_kernel(op):
-        keys = [k for k in BACKEND_KEYS if torch._C._dispatch_has_kernel_for_dispatch_key(name, k)]
-        return f"backend-only kernel ({', '.join(keys)})" if keys else "no CPU kernel"
+        keys = [k for k in BACKEND_KEYS if k != "Meta" and torch._C._dispatch_has_kernel_for_dispatch_key(name, k)]
+        if keys:
+            return f"backend-only kernel ({', '.join(keys)})"
+        # a CPU-only build registers no CUDA kernels at all: the name says which backend it is for
+        hinted = sorted({backend for token, backend in BACKEND_NAME_HINTS.items() if token in name.lower()})
+        if hinted:
+            return f"backend-only kernel ({', '.join(hinted)}; not registered in this build)"
+        if torch._C._dispatch_has_kernel_for_dispatch_key(name, "Meta"):
+            return "no CPU kernel (Meta only)"
+        return "no CPU kernel"
     return schema_reason(op)
 
 
@@ -77,3 +86,8 @@ def format_aten_row(row: dict) -> str:
     rate = "-" if row["valid_rate"] is None else f"{row['valid_rate']:.0%}"
     tail = f"  unreachable: {row['unreachable']}" if row["unreachable"] else ""
     return f"{row['name']:<60} {row['kind']:<10} {','.join(row['sources']):<18} {rate:>5}{tail}"
+
+
+def schema_targets() -> list[str]:
+    """Eligible overloads the schema alone can drive: the names to add to a fuzz run's target list."""
+    return [catalog.qualified_name(op) for op in registered_aten_overloads() if eligible(op) and unreachable_reason(op) is None]
