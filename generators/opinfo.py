@@ -3,7 +3,7 @@
 The samples encode what is valid for the op, so each example starts from
 one of them and changes what the op should not care about, or must handle:
 the dtype (within what the OpInfo supports on the device), the input's leading
-dim (cut to 0 or 1, alone or with every tensor that shares it), the memory
+dim (cut to 0 or 1, when it is the sample's only tensor), the memory
 layout of tensor arguments (same values, other strides and offsets), bool
 flags, enum-like keyword ints and strings, optional keyword arguments
 dropped or set to None, and ``requires_grad`` on differentiable inputs.
@@ -30,7 +30,11 @@ from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 SAMPLE_SEED = 0
 # Keyword names whose int or string values are drawn from a small set the op must accept.
 REDUCTIONS = ("mean", "sum", "none")
-BATCH_CUTS = ((0, "input"), (1, "input"), (0, "all"), (1, "all"))  # zero-size and size-1 leading dims
+# Zero-size and size-1 leading dims, only for samples whose input is their one tensor: cutting one tensor of
+# several breaks their shared shapes, and torch does not always check (input-only cuts segfaulted
+# torch.lu_unpack, LU batch 0 with pivots batch 3; cuts of every tensor sharing the size segfaulted
+# _segment_reduce with lengths).
+BATCH_CUTS = ((0, "input"), (1, "input"))
 PROBE_SAMPLES = 6  # samples, spread over the list, that the probe tries each single change on
 
 
@@ -201,6 +205,8 @@ def apply(sample, plan: Plan) -> tuple:
 def _leading(sample):
     """The input's leading size when it can be cut (to 0 or 1), else None."""
     x = sample.input
+    if len(_tensors_in((sample.input, sample.args, sample.kwargs), {})) != 1:
+        return None
     if _layout_can_change(x) and x.dim() >= 1 and x.shape[0] > 1:
         return x.shape[0]
     return None
