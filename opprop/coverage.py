@@ -6,7 +6,8 @@ processes, so an op that crashes or hangs costs one worker, not the run: the
 parent notes the op that was running (``crash`` / ``timeout``) and starts a
 fresh worker. Per op, draws come in rounds; each round's strategy is rebuilt
 from what earlier rounds taught (``opprop.validity``), so it steers away from
-rejected choices.
+rejected choices. Crashes are pinned on the op that was running; heap
+corruption left by an earlier op in the same worker can make that wrong.
 """
 from __future__ import annotations
 
@@ -71,7 +72,8 @@ def _worker(todo, done, examples, max_tries):
 
 def measure(names, *, jobs: int = 2, examples: int = 5, max_tries: int = 40, budget: float = 600.0, op_timeout: float = 30.0, progress=None) -> dict:
     """Run every overload in ``names`` across ``jobs`` worker processes within ``budget`` seconds."""
-    ctx = mp.get_context("fork")
+    # spawn, not fork: a fork of a process whose intra-op thread pool already ran can deadlock in the child
+    ctx = mp.get_context("spawn")
     todo, done = ctx.Queue(), ctx.Queue()
     for n in names:
         todo.put(n)
