@@ -26,6 +26,7 @@ class Entry:
     expect: str = ""  # path of its expect file, relative to the repo root
     by_design: bool = False  # unsafe on purpose (_unsafe_view, lift_fresh): accepted for good
     upstream: str = ""  # issue or PR that tracks it
+    found_via: str = ""  # the target (OpInfo id or overload) whose generator reaches it, when not the op itself
 
     @property
     def key(self) -> tuple[str, str]:
@@ -134,7 +135,7 @@ def render(entries) -> str:
     ]
     for e in sorted(entries, key=lambda e: e.key):
         lines.append("[[known]]")
-        for field in ("aten_op", "invariant", "reason", "expect", "upstream"):
+        for field in ("aten_op", "invariant", "reason", "expect", "upstream", "found_via"):
             value = getattr(e, field)
             if value or field in ("aten_op", "invariant", "reason"):
                 lines.append(f"{field} = {_toml_str(value)}")

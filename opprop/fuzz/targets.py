@@ -48,10 +48,11 @@ def ledgered_targets(names) -> set:
     from opprop import catalog, ledger
 
     try:
-        ops = {e.aten_op.split(".")[0] for e in ledger.load().entries.values()}
+        entries = ledger.load().entries.values()
     except ledger.LedgerError:
         return set()
-    found = set()
+    ops = {e.aten_op.split(".")[0] for e in entries}
+    found = {e.found_via for e in entries if e.found_via in names}
     for n in names:
         if "::" in n:
             base = n.split(".")[0]
