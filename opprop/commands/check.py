@@ -33,7 +33,7 @@ def cmd_check(args) -> int:
         raise UsageError(str(e)) from None
     probe.validate()
     name = sources.target_name(target)
-    findings: dict = {}
+    findings = _PrintedAsFound()
     stats, _ = runner.run_calls(name, sources.sample_calls(target, args.device), snapshot_data=args.snapshot_data, findings=findings)
     all_stats = [stats]
     if not args.samples_only:
@@ -46,8 +46,6 @@ def cmd_check(args) -> int:
 
     validity.store().save()  # what the schema-driven draws learned about this op's rejections
     found = runner.unique_findings(findings)
-    for f in found:
-        print(f.one_line())
     for s in all_stats:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
     print(f"{len(found)} finding(s)")
@@ -61,3 +59,16 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
+
+
+class _PrintedAsFound(dict):
+    """Findings keyed by (aten op, invariant, output), each printed the moment it is first seen.
+
+    An op that crashes the process later (a segfault in a kernel) cannot take
+    back what was already printed; ``opprop fuzz`` isolates such crashes.
+    """
+
+    def setdefault(self, key, finding):
+        if key not in self:
+            print(finding.one_line(), flush=True)
+        return super().setdefault(key, finding)
