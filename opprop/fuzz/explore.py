@@ -8,6 +8,7 @@ Hypothesis shrinks and saves each distinct failure and replays it first next tim
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 
@@ -15,11 +16,12 @@ from hypothesis import HealthCheck, Verbosity, given, settings
 from hypothesis.control import current_build_context
 from hypothesis.database import choices_to_bytes
 
-from .. import catalog, drawn, runner
+from .. import catalog, drawn, runner, sources
 from ..findings import describe_value
 from .database import database_key
 
 
+RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
 MIN_EXAMPLES = 2  # an op's first draws build its samples (seconds for some); a share too small must still test it
 
 
@@ -118,6 +120,23 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
         first = res.findings[0]
         raise failure_class(first.aten_op, first.invariant)(first.one_line())
 
+    if _is_ledgered(target_name):
+        # Known violations are rechecked on the op's fixed samples first, so a short share still tells
+        # "still present" from "looks fixed" without leaning on what a couple of random draws reach.
+        for call in sources.sample_calls(target, device):
+            if stats.examples >= RECHECK_SAMPLES or time.monotonic() > soft_deadline:
+                break
+            on_example(describe_call(call), b"")
+            t0 = time.perf_counter()
+            res = runner.run_call(call)
+            stats.add(res, time.perf_counter() - t0)
+            for f in res.findings:
+                k = (f.aten_op, f.invariant, f.output_index)
+                if k not in seen:
+                    seen[k] = latest[k] = f
+                    result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
+                    on_finding(f, stats.examples)
+
     example._hypothesis_internal_database_key = key
     # What @seed does, minus its side effect: @seed turns the example database off.
     example._hypothesis_internal_use_seed = target_seed(seed, target_name)
@@ -132,6 +151,13 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
     result["stats"] = stats.as_json()
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
+
+
+@functools.lru_cache(maxsize=None)
+def _is_ledgered(target_name: str) -> bool:
+    from .targets import ledgered_targets
+
+    return target_name in ledgered_targets([target_name])
 
 
 def _only_findings(e) -> bool:
