@@ -27,12 +27,8 @@ REQUIRED = (
 )
 
 # What to ``opprop check`` for an aten op that only breaks an invariant inside a composite
-# OpInfo (the ledger entry's reason names it); every other op is checked by its own name.
-CHECK_TARGET = {
-    "aten::copy_": "nn.functional.pad.circular",
-    "aten::_unsafe_view": "kron",  # reached through kron's reshape of a matmul-like product
-    "aten::lift_fresh": "__getitem__",  # indexing with a Python list makes a fresh constant tensor
-}
+# OpInfo: the ledger entry's ``found_via`` (kron for _unsafe_view, __getitem__ for lift_fresh,
+# nn.functional.batch_norm for native_batch_norm); every other op is checked by its own name.
 
 SEEDS = (0, 1, 2, 3, 4)
 
@@ -45,7 +41,10 @@ def violations() -> list:
 
 
 def target_for(aten_op: str) -> str:
-    return CHECK_TARGET.get(aten_op, aten_op)
+    for entry in ledger.load().entries.values():
+        if entry.aten_op == aten_op and entry.found_via:
+            return entry.found_via
+    return aten_op
 
 
 def detect_once(aten_op: str, invariant: str, seed: int, timeout: float = 120.0) -> dict:
