@@ -5,7 +5,7 @@ import dataclasses
 import importlib
 from typing import Callable, Iterable
 
-FAMILIES = ("quantized", "output_mask", "embedding_bag", "rnn", "channel_shuffle", "lu_unpack", "unsafe_split")  # modules under generators/ that register edge generators
+FAMILIES = ("quantized", "output_mask", "embedding_bag", "rnn", "channel_shuffle", "lu_unpack", "unsafe_split", "dropout")  # modules under generators/ that register edge generators
 
 _REGISTRY: dict[str, "EdgeGenerator"] = {}
 
