@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
-from typing import Iterable
 
 import torch
 from torch._ops import OpOverload
@@ -85,11 +84,6 @@ def qualified_name(op: OpOverload) -> str:
     return schema.name + ("." + schema.overload_name if schema.overload_name else "")
 
 
-def _dispatch_name(op: OpOverload) -> str:
-    schema = op._schema
-    return schema.name + ("." + schema.overload_name if schema.overload_name else "")
-
-
 def invariants_for(*, mutable: bool, view: bool, composite_implicit: bool) -> tuple[str, ...]:
     """Which invariants the debug-build codegen (and alias analysis) enforce for an op of this kind.
 
@@ -122,7 +116,7 @@ def classify(op: OpOverload) -> OpKind:
         r.alias_info is not None and r.alias_info.is_write for r in rets
     )
     view = any(r.alias_info is not None and not r.alias_info.is_write for r in rets)
-    cia = torch._C._dispatch_has_kernel_for_dispatch_key(_dispatch_name(op), "CompositeImplicitAutograd")
+    cia = torch._C._dispatch_has_kernel_for_dispatch_key(qualified_name(op), "CompositeImplicitAutograd")
     random = torch.Tag.nondeterministic_seeded in op.tags or any(
         str(a.type) in ("Optional[Generator]", "Generator") for a in args
     )
@@ -195,10 +189,6 @@ def overload_from_name(name: str) -> OpOverload | None:
         return None
 
 
-def namespaces_with_overloads() -> Iterable[str]:
-    return sorted({n.split("::")[0] for n in torch._C._dispatch_get_all_op_names()})
-
-
 @functools.lru_cache(maxsize=1)
 def all_overload_names() -> tuple[str, ...]:
     """Every ``ns::op.overload`` the dispatcher knows (schemas included)."""
@@ -243,7 +233,7 @@ def resolve(name: str):
 
 
 def has_cpu_kernel(op: OpOverload) -> bool:
-    name = _dispatch_name(op)
+    name = qualified_name(op)
     return any(
         torch._C._dispatch_has_kernel_for_dispatch_key(name, key)
         for key in ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "QuantizedCPU", "SparseCPU")

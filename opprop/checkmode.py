@@ -53,11 +53,6 @@ def _span_bytes(t: torch.Tensor) -> int:
     return (last + 1) * t.element_size()
 
 
-def _has_storage(t) -> bool:
-    # probe.has_storage, inlined for the hot path
-    return type(t) is _Tensor and t.layout == _strided and not t.is_nested
-
-
 def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     """An input's state before the call, as one tuple (cheap to build and compare).
 
@@ -105,9 +100,6 @@ class Snapshot:
         else:
             self.size, self.stride, self.offset, self.ptr, self.version = meta
 
-    @classmethod
-    def of(cls, t: torch.Tensor, with_data: bool) -> "Snapshot":
-        return cls(take_state(t, with_data))
 
     def changed(self, t: torch.Tensor) -> str | None:
         if t.size() != self.size:
