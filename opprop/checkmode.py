@@ -22,7 +22,8 @@ from .findings import Finding, describe_arguments
 from .invariants import CHECKS, ObservedCall
 from .memory import elements_equal_bytes
 
-_string_at = ctypes.string_at
+# ctypes.string_at is a Python wrapper around this C function: call it directly (one frame less per read).
+_string_at = getattr(ctypes, "_string_at", ctypes.string_at)
 _getrefcount = sys.getrefcount
 _overlaps = torch._C._overlaps
 _Tensor = torch.Tensor
@@ -53,6 +54,9 @@ def _span_bytes(t: torch.Tensor) -> int:
     return (last + 1) * t.element_size()
 
 
+_NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
+
+
 def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     """An input's state before the call, as one tuple (cheap to build and compare).
 
@@ -63,14 +67,21 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
     (``ctypes.string_at``), far cheaper than a dispatcher clone and exact for
     NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
+    The common case (a dense CPU tensor) costs eleven attribute reads and
+    one memcpy; everything here is ordered so it pays nothing more.
     """
-    if not (type(t) is _Tensor and t.layout == _strided and not t.is_nested):  # probe.has_storage
+    if type(t) is not _Tensor or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
         return (t.size(), t._version), None, None
     ptr = t.data_ptr()
-    meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
+    try:
+        meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
+    except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
+        meta = (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version)
+        n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
+        return meta, (_string_at(ptr, n) if n else None), None
     if t.is_cpu:
         n = t.nbytes if t.is_contiguous() else _span_bytes(t)
-        if t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
+        if n and t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
             storage = t.untyped_storage()
             n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
         return meta, (_string_at(ptr, n) if n else b""), None
@@ -80,12 +91,24 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
 def unchanged(state: tuple, t: torch.Tensor) -> bool:
     """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
     meta, raw, data = state
-    if data is not None or len(meta) == 2:
+    if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
-    ptr = t.data_ptr()
-    if (t.size(), t.stride(), t.storage_offset(), ptr, t._version) != meta:
+    if (t.size(), t.stride(), t.storage_offset(), t.data_ptr(), t._version) != meta:
         return False
-    return not raw or _string_at(ptr, len(raw)) == raw
+    return not raw or _string_at(meta[3], len(raw)) == raw
+
+
+def _extent(t: torch.Tensor, state) -> tuple:
+    """(first byte address, bytes spanned) of a tensor with storage; no byte outside can overlap it.
+
+    Read from the input's state when it has one (its bytes were just
+    compared, so they are current). A span of 0 (no elements) overlaps
+    nothing, as ``torch._C._overlaps`` agrees. Packed sub-byte dtypes count
+    a byte per element, which only widens the extent (a stricter screen).
+    """
+    if state is not None and state[1] is not None:
+        return state[0][3], len(state[1])
+    return t.data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
 
 
 class Snapshot:
@@ -100,20 +123,19 @@ class Snapshot:
         else:
             self.size, self.stride, self.offset, self.ptr, self.version = meta
 
-
     def changed(self, t: torch.Tensor) -> str | None:
-        if t.size() != self.size:
+        if self.size is not _NO_SIZES and t.size() != self.size:
             return "size"
         if self.stride is None:
             return None
-        if t.stride() != self.stride:
+        if self.stride is not _NO_SIZES and t.stride() != self.stride:
             return "stride"
         if t.storage_offset() != self.offset:
             return "storage_offset"
         if t.data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
         if self.raw is not None and _string_at(t.data_ptr(), len(self.raw)) != self.raw:
-            if t.is_contiguous() or not elements_equal_bytes(self.raw, t):
+            if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
                 return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):
             return "data"
@@ -182,7 +204,7 @@ class Plan:
         self.aliased_list_returns = kind.aliased_list_returns
 
 
-_PLANS: dict = {}  # (snapshot_all, only) -> {OpOverload: Plan}
+_PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, Plan or None)}
 
 
 def _overlap(a, b) -> bool:
@@ -195,20 +217,32 @@ def _overlap(a, b) -> bool:
         return False
 
 
-def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
+def _apart(x: tuple, y: tuple) -> bool:
+    """Two (address, span) extents share no byte."""
+    return not (x[1] and y[1] and x[0] < y[0] + y[1] and y[0] < x[0] + x[1])
+
+
+def _clean(plan: Plan, inputs: list, outputs: list, before: list) -> bool:
     """True only when every check in the plan would report nothing for this call.
 
     A conservative screen: anything it cannot clear cheaply (an output held
     elsewhere, a shared storage, an identity or overlap, a changed input)
-    goes to the invariant functions, which decide and describe. The
-    reference count threshold matches ``invariants.tensorimpl_use_count``:
-    getrefcount's argument, the loop name, the ``outputs`` entry and the
-    op's return value (any extra reference here only makes the screen
-    stricter).
+    goes to the invariant functions, which decide and describe.
+
+    Overlap tests are skipped where they cannot answer yes:
+    ``torch._C._overlaps`` only finds overlap between tensors on one
+    StorageImpl (or on storages sharing one refcounted allocation, which
+    hold each other's count up), so an output whose StorageImpl no other
+    tensor holds overlaps nothing (the storage use count, read anyway for
+    non-view ops, says so); elsewhere two tensors whose byte extents are
+    disjoint cannot overlap. The reference count threshold matches
+    ``invariants.tensorimpl_use_count``: getrefcount's argument, the loop
+    name, the ``outputs`` entry and the op's return value (any extra
+    reference here only makes the screen stricter).
     """
     if before:
-        for k, state in before.items():
-            if not unchanged(state, inputs[k][1]):
+        for (_, t), state in zip(inputs, before):
+            if state is not None and not unchanged(state, t):
                 return False
     if not outputs:
         return True
@@ -229,26 +263,32 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
         return True
     may_alias = plan.may_alias_inputs
     n_may = len(may_alias)
-    in_storage = None
-    out_storage = []
+    in_extents = None  # per input: its extent, or None without storage; filled on first need
+    out_extents = []  # per output: its extent, or None when nothing can overlap it
     for j, t in outputs:
         if t is None:
-            out_storage.append(False)
+            out_extents.append(None)
             continue
-        ts = type(t) is _Tensor and t.layout == _strided and not t.is_nested  # probe.has_storage
-        out_storage.append(ts)
-        if ts and storage_reader is not None and storage_reader(t) > 1:
-            return False
+        extent = None
+        if type(t) is _Tensor and t.layout is _strided and not t.is_nested:  # probe.has_storage
+            if storage_reader is not None:
+                if storage_reader(t) > 1:
+                    return False
+            elif alias:
+                extent = _extent(t, None)  # the storage may be shared (a view op): bound it
+        out_extents.append(extent)
         if alias or ret:
             allowed = may_alias[j] if j < n_may else ()
-            if in_storage is None:
-                in_storage = [type(x) is _Tensor and x.layout == _strided and not x.is_nested for _, x in inputs]
-            for (i, inp), s in zip(inputs, in_storage):
+            for k, (i, inp) in enumerate(inputs):
                 if t is inp:  # returns_input if it applies; undeclared_alias unless the schema allows it
                     if ret or (alias and i not in allowed):
                         return False
-                elif alias and ts and s and i not in allowed and _overlap(t, inp):
-                    return False
+                elif extent is not None and i not in allowed:
+                    if in_extents is None:
+                        in_extents = _input_extents(inputs, before)
+                    other = in_extents[k]
+                    if other is not None and not _apart(extent, other) and _overlap(t, inp):
+                        return False
     if alias and len(outputs) > 1:
         allowed_pairs = plan.allowed_out_out
         list_returns = plan.aliased_list_returns
@@ -257,14 +297,26 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: dict) -> bool:
             j, t = outputs[a]
             if t is None:
                 continue
-            ts = out_storage[a]
+            extent = out_extents[a]
             for b in range(a + 1, n):
                 k, u = outputs[b]
                 if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
                     continue
-                if t is u or (ts and out_storage[b] and _overlap(t, u)):
+                if t is u:
+                    return False
+                other = out_extents[b]
+                if extent is not None and other is not None and not _apart(extent, other) and _overlap(t, u):
                     return False
     return True
+
+
+def _input_extents(inputs: list, before: list) -> list:
+    """Per input: its extent, or None for a tensor without storage (nothing to overlap)."""
+    states = before or [None] * len(inputs)
+    return [
+        _extent(x, state) if type(x) is _Tensor and x.layout is _strided and not x.is_nested else None
+        for (_, x), state in zip(inputs, states)
+    ]
 
 
 class InvariantMode(TorchDispatchMode):
@@ -277,42 +329,65 @@ class InvariantMode(TorchDispatchMode):
     the likely bug) and ``"all"`` for every op.
     """
 
+    # The default settings live on the class, so a mode entered per call (as
+    # run_call does) sets only what differs: its construction is part of the
+    # overhead of every checked call.
+    snapshot_all = False
+    only = None
+    _plans: dict = _PLANS.setdefault((False, None), {})
+
     def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
         super().__init__()
-        if snapshot_data not in ("schema", "all"):
-            raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
+        if snapshot_data != "schema":
+            if snapshot_data != "all":
+                raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
+            self.snapshot_all = True
         if not probe._validated:
             probe.validate()
         self.called_op = called_op
-        self.snapshot_all = snapshot_data == "all"
-        self.only = None if invariants is None else frozenset(invariants)
         self.findings: list[Finding] = []
-        self.reached: dict[str, int] = {}
-        self._plans: dict = _PLANS.setdefault((self.snapshot_all, self.only), {})
+        self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
+        if invariants is not None or self.snapshot_all:
+            self.only = None if invariants is None else frozenset(invariants)
+            self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
 
-    def _plan(self, func):
-        plan = self._plans[func] = Plan(func, self.snapshot_all, self.only)
-        return plan
+    @property
+    def reached(self) -> dict[str, int]:
+        """Calls per overload name, in first-call order."""
+        counts: dict[str, int] = {}
+        for name in self._reached_log:
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def _plan(self, func) -> tuple:
+        # Keyed by id(func): hashing an OpOverload costs a Python call. The entry
+        # keeps func alive, so its id is never reused for another object.
+        plan = Plan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
+        entry = self._plans[id(func)] = (func, plan)
+        return entry
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        if not isinstance(func, OpOverload):
+        entry = self._plans.get(id(func))
+        if entry is None or entry[0] is not func:
+            entry = self._plan(func)
+        plan = entry[1]
+        if kwargs is None:
+            kwargs = {}
+        if plan is None:  # not an ATen overload (a higher-order op): nothing to check
             return func(*args, **kwargs)
-        plan = self._plans.get(func) or self._plan(func)
         kind = plan.kind
-        reached = self.reached
-        reached[kind.name] = reached.get(kind.name, 0) + 1
+        self._reached_log.append(kind.name)
         inputs = _tensor_inputs(kind, args, kwargs)
-        before = {}
-        if plan.mutation:
+        before = None
+        if plan.mutation:  # a loop, not a comprehension: on Python 3.11 that is one frame less
             mutable_args, with_data = plan.mutable_args, plan.with_data
-            for k, (i, t) in enumerate(inputs):
-                if i not in mutable_args:
-                    before[k] = take_state(t, with_data)
+            before = []
+            for i, t in inputs:
+                before.append(None if i in mutable_args else take_state(t, with_data))
         out = func(*args, **kwargs)
         outputs = _flat_outputs(kind, out)
         if not _clean(plan, inputs, outputs, before):
-            snapshots = {k: Snapshot(state) for k, state in before.items()}
+            snapshots = {k: Snapshot(state) for k, state in enumerate(before or ()) if state is not None}
             self._record(plan, ObservedCall(kind, inputs, outputs, snapshots), args, kwargs)
         return out
 

@@ -15,19 +15,16 @@ class ProbeError(RuntimeError):
     """The use-count readers do not return the counts this torch should."""
 
 
-def _read_tensorimpl(t: torch.Tensor) -> int:
-    # The Python wrapper owns exactly one reference, the one the C++ kernel
-    # handed back, so the reading is the count the debug assert sees.
-    return t._use_count()
-
-
 def _read_storageimpl(t: torch.Tensor) -> int:
     # untyped_storage() makes (or finds) the Python storage wrapper, which owns
     # one reference of its own: take it off.
     return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1
 
 
-tensorimpl_reader = _read_tensorimpl
+# The Python wrapper owns exactly one reference, the one the C++ kernel handed
+# back, so the reading is the count the debug assert sees. The C method itself,
+# not a Python function around it: it runs on every checked output.
+tensorimpl_reader = torch.Tensor._use_count
 storageimpl_reader = _read_storageimpl
 _validated = False
 

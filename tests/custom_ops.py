@@ -13,6 +13,7 @@ LIB.define("return_input(Tensor x) -> Tensor")
 LIB.define("alias_input(Tensor x) -> Tensor")
 LIB.define("mutate_input(Tensor x) -> Tensor")
 LIB.define("clean(Tensor x) -> Tensor")
+LIB.define("alias_other(Tensor(a) x, Tensor y) -> Tensor(a)")  # a view op that aliases the wrong input
 
 
 def _hold_output(x):
@@ -34,6 +35,10 @@ def _mutate_input(x):
     return x + 0
 
 
+def _alias_other(x, y):
+    return y.view(-1)
+
+
 def _clean(x):
     return x * 2
 
@@ -44,6 +49,7 @@ for name, fn in [
     ("alias_input", _alias_input),
     ("mutate_input", _mutate_input),
     ("clean", _clean),
+    ("alias_other", _alias_other),
 ]:
     LIB.impl(name, fn, "CPU")
 
