@@ -68,11 +68,15 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     (``ctypes.string_at``), far cheaper than a dispatcher clone and exact for
     NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
     The common case (a dense CPU tensor) costs eleven attribute reads and
-    one memcpy; everything here is ordered so it pays nothing more.
+    one memcpy; everything here is ordered so it pays nothing more. The data
+    pointer is read with ``const_data_ptr``: ``data_ptr`` asks for write
+    access, which materializes a copy-on-write storage (``_lazy_clone``'s
+    input), a copy plain execution would not make and a "mutation" the
+    check itself would cause.
     """
     if type(t) is not _Tensor or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
         return (t.size(), t._version), None, None
-    ptr = t.data_ptr()
+    ptr = t.const_data_ptr()
     try:
         meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
     except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
@@ -93,7 +97,7 @@ def unchanged(state: tuple, t: torch.Tensor) -> bool:
     meta, raw, data = state
     if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
-    if (t.size(), t.stride(), t.storage_offset(), t.data_ptr(), t._version) != meta:
+    if (t.size(), t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
         return False
     return not raw or _string_at(meta[3], len(raw)) == raw
 
@@ -108,7 +112,7 @@ def _extent(t: torch.Tensor, state) -> tuple:
     """
     if state is not None and state[1] is not None:
         return state[0][3], len(state[1])
-    return t.data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
+    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
 
 
 class Snapshot:
@@ -132,9 +136,9 @@ class Snapshot:
             return "stride"
         if t.storage_offset() != self.offset:
             return "storage_offset"
-        if t.data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
+        if t.const_data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
-        if self.raw is not None and _string_at(t.data_ptr(), len(self.raw)) != self.raw:
+        if self.raw is not None and _string_at(t.const_data_ptr(), len(self.raw)) != self.raw:
             if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
                 return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):

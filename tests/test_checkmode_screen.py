@@ -126,3 +126,13 @@ def test_screen_clears_clean_calls(monkeypatch):
     for name in ("add_", "transpose", "split", "max.dim", "non-contiguous input"):
         assert run_call(CALLS[name]()).findings == []
     assert slow == []
+
+
+def test_reading_an_input_does_not_materialize_a_copy_on_write_storage():
+    # _lazy_clone leaves its input on a copy-on-write storage: asking for a writable data pointer would copy it
+    # and look like the op swapped the input's storage
+    t = torch.ones(3)
+    ptr = t.const_data_ptr()
+    result = run_call(Call("lc", aten._lazy_clone.default, (t,)))
+    assert result.error is None and result.findings == []
+    assert t.const_data_ptr() == ptr
