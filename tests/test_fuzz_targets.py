@@ -1,4 +1,5 @@
 """The fuzz target list, its shards, and the command line's refusals."""
+import os
 import subprocess
 import sys
 
@@ -43,3 +44,30 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     captured = capsys.readouterr()
     assert captured.err == f"opprop: error: {message}\n"
     assert captured.out == ""
+
+
+def test_all_aten_adds_every_overload_the_schema_drives_each_once():
+    from opprop import aten_listing
+
+    default = targets.fuzz_targets("cpu").names
+    every = targets.fuzz_targets("cpu", all_aten=True).names
+    assert len(every) == len(set(every))
+    assert set(default) < set(every)
+    assert set(aten_listing.schema_targets()) <= set(every)
+    assert "aten::_lazy_clone" in every and "aten::_lazy_clone" not in default  # outside op_db's reach
+
+
+def test_overload_patterns_reach_past_the_default_list():
+    picked = targets.select(targets.fuzz_targets("cpu").names, ["aten::_lazy_clone", "aten::q_per_channel_scales"])
+    assert picked == ["aten::q_per_channel_scales", "aten::_lazy_clone"]  # listed ones first, then the rest
+    every_aten = targets.select(targets.fuzz_targets("cpu").names, ["aten::*"])
+    assert not any("::" not in n for n in every_aten)
+    assert "aten::conv2d" not in every_aten  # CompositeImplicitAutograd: checked through its kernels
+    assert targets.select([], ["aten::conv2d"]) == ["aten::conv2d"]  # unless named exactly
+
+
+def test_custom_namespace_pattern_lists_its_registered_ops():
+    proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", "--import", "custom_ops", "--ops", "opprop_test::*"],
+                          capture_output=True, text=True, check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
+    assert "opprop_test::hold_output" in proc.stdout.split() and "opprop_test::clean" in proc.stdout.split()
+    assert not any(n.startswith("aten::") for n in proc.stdout.split())

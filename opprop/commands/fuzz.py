@@ -1,6 +1,7 @@
 """``opprop fuzz``: a budgeted run over every target in worker processes, for nightly CI fleets."""
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -12,6 +13,7 @@ PROCESS_START = time.monotonic()  # the budget counts from here: torch's import 
 def add_parser(sub):
     p = sub.add_parser("fuzz", help="fuzz every op for a time budget in isolated workers; write JSON and Markdown reports")
     p.add_argument("--ops", nargs="+", metavar="PATTERN", help="fnmatch patterns over target names (nn.functional.*, aten::q_per_channel_*, mylib::*)")
+    p.add_argument("--all-aten", action="store_true", help="also every eligible ATen overload the schema can drive, each its own target (CPU)")
     p.add_argument("--budget", type=float, default=600.0, help="wall-clock seconds for the whole run, spread over the ops (default 600)")
     p.add_argument("--per-op-examples", type=int, default=10_000, help="most Hypothesis examples per op (default 10000)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the number of cores)")
@@ -51,19 +53,6 @@ def _validate(args) -> None:
         raise UsageError(f"--from-journal {args.from_journal}: no such file")
 
 
-def _import_user_modules(names) -> None:
-    import importlib
-    import sys
-
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    for m in names:
-        try:
-            importlib.import_module(m)
-        except ImportError as e:
-            raise UsageError(f"--import {m}: {e}") from None
-
-
 def _aten_op_of(target: str) -> str:
     """The aten op a crash or hang in ``target`` is charged to: the overload itself, or the OpInfo's aten op."""
     from .. import catalog
@@ -81,7 +70,9 @@ def cmd_fuzz(args) -> int:
     check_device(args.device)
     if args.from_journal:
         return _write_reports(args, args.from_journal)
-    _import_user_modules(args.imports)
+    from ..imports import import_modules
+
+    import_modules(args.imports)
     from .. import probe
     from ..fuzz import targets as fuzz_targets
     from ..fuzz.journal import Journal
@@ -90,7 +81,7 @@ def cmd_fuzz(args) -> int:
 
     start = PROCESS_START
     deadline = start + args.budget
-    found = fuzz_targets.fuzz_targets(args.device)
+    found = fuzz_targets.fuzz_targets(args.device, all_aten=args.all_aten)
     names = fuzz_targets.select(found.names, args.ops)
     i, n = args.shard_pair
     names = fuzz_targets.shard(names, i, n)
@@ -114,7 +105,13 @@ def cmd_fuzz(args) -> int:
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
     os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
-    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed)]
+    from .. import catalog
+
+    opinfo_names = os.path.join(run_dir, "opinfo_aten_names.json")
+    with open(opinfo_names, "w") as fh:
+        json.dump(sorted(catalog.opinfo_aten_names()), fh)
+    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed),
+                   "--opinfo-names", opinfo_names]
     for m in args.imports:
         worker_argv += ["--import", m]
     progress = Progress(len(names), deadline)
@@ -127,6 +124,12 @@ def cmd_fuzz(args) -> int:
     journal.append({"type": "end", "seconds": round(time.monotonic() - start, 3)})
     journal.close()
     print(f"journal: {journal_path}")
+    from .. import validity
+    from ..fuzz.journal import read
+
+    learned = validity.save_learned(read(journal_path))
+    if learned:
+        print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
     return _write_reports(args, journal_path)
 
 
@@ -155,6 +158,10 @@ def _write_reports(args, journal_path: str) -> int:
     if args.write_expected:
         _write_expected(args, rep, journal_path)
     ran = [o for o in rep["ops"] if o["status"] != "not_run"]
+    aten = rep.get("aten_coverage")
+    if aten is not None:
+        print(f"aten coverage: {aten['reached']}/{aten['eligible']} eligible overloads ({aten['reached_fraction']:.1%}) reached "
+              f"{aten['examples_needed']} valid examples; valid-example rate over those {aten['valid_rate_reached']:.1%}")
     print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
           f"{sum(o['examples'] for o in rep['ops'])} examples")
     return EXIT_OK
@@ -162,7 +169,6 @@ def _write_reports(args, journal_path: str) -> int:
 
 def _write_expected(args, rep: dict, journal_path: str) -> None:
     """New findings only (crashes and hangs have no invariant to shrink against); ops run in a child, never here."""
-    import json
     import subprocess
     import sys
 
@@ -179,6 +185,9 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
     path = journal_path + ".new-findings.json"
     with open(path, "w") as fh:
         json.dump({**rep, "findings": new}, fh)
-    proc = subprocess.run([sys.executable, "-m", "opprop", "shrink", path, "--out", args.write_expected])
+    argv = [sys.executable, "-m", "opprop", "shrink", path, "--out", args.write_expected]
+    for m in args.imports:
+        argv += ["--import", m]
+    proc = subprocess.run(argv)
     if proc.returncode != 0:
         print(f"write-expected: opprop shrink exited {proc.returncode}", file=sys.stderr)

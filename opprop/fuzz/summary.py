@@ -42,6 +42,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "seconds": r.get("seconds"),
             "examples": s.get("examples", 0),
             "valid": s.get("valid", 0),
+            "valid_rate": round(s.get("valid", 0) / s["examples"], 4) if s.get("examples") else None,
             "errors": s.get("errors", 0),
             "reached": s.get("reached", []),
             "error_kinds": s.get("error_kinds", {}),
@@ -56,6 +57,11 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
                             database=run.get("database"), skipped_generators=run.get("skipped", []),
                             crashes=crashes, hangs=hangs)
     rep["ops"] = coverage
+    from .aten_coverage import aten_coverage
+
+    aten = aten_coverage(coverage, run.get("targets", []))
+    if aten is not None:
+        rep["aten_coverage"] = aten
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
     return rep
@@ -103,6 +109,14 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines += [f"- gone: `{a}` {i}" for a, i in gone]
         if not appeared and not gone:
             lines.append("no change")
+        lines.append("")
+    aten = rep.get("aten_coverage")
+    if aten is not None:
+        lines.append("## ATen coverage")
+        lines.append(f"{aten['reached']} of {aten['eligible']} eligible ATen overloads ({aten['reached_fraction']:.1%}) reached "
+                     f"{aten['examples_needed']} valid examples of their own target; valid-example rate over those {aten['valid_rate_reached']:.1%}. "
+                     "Unreached, with why:")
+        lines += [f"- `{u['name']}`: {u['valid']}/{u['examples']} valid ({u['why']})" for u in aten["unreached"]] or ["none"]
         lines.append("")
     lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
     for o in sorted(poor, key=lambda o: o["name"]):

@@ -1,6 +1,10 @@
 """What ``opprop fuzz`` runs: every OpInfo with CPU dtypes and every edge generator's overloads.
 
-``fuzz_targets`` is the one list; selection by pattern and the shard split work on its names.
+``fuzz_targets`` is the one list; selection by pattern and the shard split
+work on its names. ``all_aten`` adds every eligible ATen overload the
+schema alone can drive (``aten_listing.schema_targets``); a ``--ops``
+pattern naming overloads (``aten::*``, ``mylib::*``) also selects
+registered overloads outside the list, custom namespaces included.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ class Targets:
     skipped: tuple  # (generator name, why) for generators this device lacks
 
 
-def fuzz_targets(device: str = "cpu") -> Targets:
+def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
     from opprop import catalog
     from opprop.generators import all_edge_generators
 
@@ -39,8 +43,46 @@ def fuzz_targets(device: str = "cpu") -> Targets:
             if name not in opinfos:
                 opinfos.append(name)
     ordered = edge + sorted(opinfos)
+    if all_aten:
+        ordered += schema_only(ordered)
     first = ledgered_targets(ordered)
     return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped))
+
+
+def schema_only(listed) -> list[str]:
+    """Eligible ATen overloads the schema can drive that are not already listed (their own targets)."""
+    from opprop import aten_listing
+
+    have = set(listed)
+    return [n for n in aten_listing.schema_targets() if n not in have]
+
+
+def overloads_matching(pattern: str) -> list[str]:
+    """Overloads outside the default list that an overload pattern (``ns::...``) names.
+
+    ATen: the eligible overloads the schema can drive (as ``--all-aten``
+    adds), or any registered overload named exactly. Other namespaces
+    (``mylib::*`` after ``--import``): every registered overload.
+    """
+    if "::" not in pattern:
+        return []
+    import torch
+
+    from opprop import aten_listing, catalog
+
+    if pattern.startswith("aten::"):
+        pool = aten_listing.schema_targets()
+        if pattern not in pool and catalog.overload_from_name(pattern) is not None:
+            pool = pool + [pattern]
+    else:
+        pool = sorted(n for n in torch._C._dispatch_get_all_op_names() if not n.startswith("aten::"))
+    found = []
+    for name in pool:
+        if fnmatch.fnmatchcase(name, pattern):
+            op = catalog.overload_from_name(name)
+            if op is not None and catalog.qualified_name(op) == name:
+                found.append(name)
+    return found
 
 
 def ledgered_targets(names) -> set:
@@ -65,16 +107,21 @@ def ledgered_targets(names) -> set:
 
 
 def select(names, patterns) -> list[str]:
-    """Names matching any fnmatch pattern; a pattern that matches nothing is a usage error."""
+    """Names matching any fnmatch pattern, in list order, then registered overloads only a pattern names.
+
+    A pattern that matches nothing is a usage error.
+    """
     if not patterns:
         return list(names)
-    chosen = set()
+    chosen, extra = set(), []
     for p in patterns:
         hits = [n for n in names if fnmatch.fnmatchcase(n, p)]
-        if not hits:
+        more = [n for n in overloads_matching(p) if n not in chosen and n not in hits and n not in extra]
+        if not hits and not more:
             raise UsageError(f"--ops pattern {p!r} matches no target")
         chosen.update(hits)
-    return [n for n in names if n in chosen]
+        extra += [n for n in more if n not in set(names)]
+    return [n for n in names if n in chosen] + extra
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
