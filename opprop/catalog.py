@@ -169,6 +169,23 @@ def opinfo_id(opinfo) -> str:
     return opinfo.name + ("." + opinfo.variant_test_name if opinfo.variant_test_name else "")
 
 
+_OPINFO_ATEN_NAMES: frozenset | None = None
+
+
+def opinfo_aten_names() -> frozenset:
+    """The aten names OpInfos are named after; known without importing op_db once a fuzz worker was told them."""
+    global _OPINFO_ATEN_NAMES
+    if _OPINFO_ATEN_NAMES is None:
+        _OPINFO_ATEN_NAMES = frozenset(o.aten_name for o in op_db())
+    return _OPINFO_ATEN_NAMES
+
+
+def set_opinfo_aten_names(names) -> None:
+    """What the fuzz parent already computed: a fresh worker then imports op_db only for targets that need it."""
+    global _OPINFO_ATEN_NAMES
+    _OPINFO_ATEN_NAMES = frozenset(names)
+
+
 @functools.lru_cache(maxsize=1)
 def opinfos_by_id() -> dict:
     return {opinfo_id(o): o for o in op_db()}

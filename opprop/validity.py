@@ -87,3 +87,14 @@ def store() -> ValidityStore:
     if _STORE is None or _STORE.path != path:
         _STORE = ValidityStore(path)
     return _STORE
+
+
+def save_learned(records) -> int:
+    """Keep what a fuzz run's workers learned (``validity`` in their ``op_done`` journal records); return how many ops."""
+    learned = {r["target"]: r["validity"] for r in records if r.get("type") == "op_done" and r.get("validity")}
+    if learned:
+        current = store()
+        for name, data in learned.items():
+            current.ops[name] = OpValidity(data)  # each worker started from the stored record: this one includes it
+        current.save()
+    return len(learned)

@@ -77,3 +77,18 @@ def test_validity_persists_in_its_file(tmp_path, monkeypatch):
     store.save()
     again = validity.ValidityStore(str(tmp_path / "v.json"))
     assert again.ops["aten::x"].total == [1, 0] and again.ops["aten::x"].valid_rate == 0.0
+
+
+def test_a_fuzz_run_learns_what_an_op_rejects_and_keeps_it(tmp_path, monkeypatch):
+    from fuzz_helpers import op as op_row, run_fuzz
+
+    path = tmp_path / "validity.json"
+    monkeypatch.setenv("OPPROP_VALIDITY", str(path))
+    proc, rep = run_fuzz(tmp_path, "--ops", "aten::q_per_channel_scales", "--jobs", "1", "--budget", "40", "--database", str(tmp_path / "db"))
+    row = op_row(rep, "aten::q_per_channel_scales")
+    assert row["examples"] > 20 and row["valid_rate"] == round(row["valid"] / row["examples"], 4)
+    learned = validity.ValidityStore(str(path)).ops["aten::q_per_channel_scales"]
+    assert learned.total[0] >= row["examples"] - 64  # the schema-drawn ones (a ledgered target reruns fixed samples first)
+    # per-channel quantized is the only kind it accepts: the rest are ruled out for the next draws and the next run
+    assert learned.allowed("self.kind", ["dense", "quantized_per_channel"]) == ["quantized_per_channel"]
+    assert "what 1 op(s) rejected saved to" in proc.stdout

@@ -22,7 +22,10 @@ from .database import database_key
 
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
-MIN_EXAMPLES = 2  # an op's first draws build its samples (seconds for some); a share too small must still test it
+# An op's first draws build its samples (seconds for some); a share too small must still test it,
+# with as many examples as the summary's poor-coverage line asks for.
+MIN_EXAMPLES = 5
+LEARN_EXAMPLES = 20  # schema-driven targets: draws before the strategy is rebuilt from what the op rejected
 
 
 class OutOfTime(BaseException):
@@ -83,42 +86,48 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
     failed = [False]
     last_progress = [start]
 
-    @settings(
-        max_examples=max_examples,
-        database=database,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-        report_multiple_bugs=True,
-        print_blob=False,
-        verbosity=Verbosity.quiet,
-    )
-    @given(strategy)
-    def example(call):
-        now = time.monotonic()
-        if now > cap_deadline or (stats.examples >= MIN_EXAMPLES and now > (hard_deadline if failed[0] else soft_deadline)):
-            raise OutOfTime()
-        choices = choices_to_bytes(current_build_context().data.choices)
-        on_example(describe_call(call), choices)
-        database.save(key, choices)  # write-ahead: a crash or hang here is replayed first next run
-        t0 = time.perf_counter()
-        res = runner.run_call(call)
-        stats.add(res, time.perf_counter() - t0)
-        if on_progress is not None and now - last_progress[0] > 0.5:
-            last_progress[0] = now
-            on_progress(stats.examples)
-        if not res.findings:
-            database.delete(key, choices)
-            return
-        for f in res.findings:
-            k = (f.aten_op, f.invariant, f.output_index)
-            latest[k] = f
-            if k not in seen:
-                seen[k] = f
-                result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
-                on_finding(f, stats.examples)
-        failed[0] = True
-        first = res.findings[0]
-        raise failure_class(first.aten_op, first.invariant)(first.one_line())
+    def example_test(strategy, examples: int):
+        @settings(
+            max_examples=examples,
+            database=database,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=True,
+            print_blob=False,
+            verbosity=Verbosity.quiet,
+        )
+        @given(strategy)
+        def example(call):
+            now = time.monotonic()
+            # MIN_EXAMPLES holds only up to the hard deadline: an op whose examples take seconds
+            # each must not eat the shares of the ops after it.
+            if now > hard_deadline or (stats.examples >= MIN_EXAMPLES and now > (hard_deadline if failed[0] else soft_deadline)):
+                raise OutOfTime()
+            choices = choices_to_bytes(current_build_context().data.choices)
+            on_example(describe_call(call), choices)
+            database.save(key, choices)  # write-ahead: a crash or hang here is replayed first next run
+            t0 = time.perf_counter()
+            res = runner.run_call(call)
+            stats.add(res, time.perf_counter() - t0)
+            if on_progress is not None and now - last_progress[0] > 0.5:
+                last_progress[0] = now
+                on_progress(stats.examples)
+            if not res.findings:
+                database.delete(key, choices)
+                return
+            for f in res.findings:
+                k = (f.aten_op, f.invariant, f.output_index)
+                latest[k] = f
+                if k not in seen:
+                    seen[k] = f
+                    result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
+                    on_finding(f, stats.examples)
+            failed[0] = True
+            first = res.findings[0]
+            raise failure_class(first.aten_op, first.invariant)(first.one_line())
+
+        example._hypothesis_internal_database_key = key
+        return example
 
     if _is_ledgered(target_name):
         # Known violations are rechecked on the op's fixed samples first, so a short share still tells
@@ -137,20 +146,57 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
                     result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
                     on_finding(f, stats.examples)
 
-    example._hypothesis_internal_database_key = key
-    # What @seed does, minus its side effect: @seed turns the example database off.
-    example._hypothesis_internal_use_seed = target_seed(seed, target_name)
-    try:
-        example()
-    except OutOfTime:
-        result["status"] = "budget"
-    except Exception as e:  # the findings themselves, Flaky, Unsatisfiable: all already recorded
-        if not isinstance(e, FindingFailure) and not _only_findings(e):
-            result["hypothesis_error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200] if str(e).strip() else ''}"
+    # Schema-driven draws learn which choices the op rejects (opprop.validity): after the first
+    # LEARN_EXAMPLES the strategy is rebuilt, steered away from them, for the rest of the share.
+    learner = _learner(target)
+    learn = learner is not None and max_examples > LEARN_EXAMPLES
+    taught = learner.snapshot().as_json() if learn else None
+    for phase in (0, 1) if learn else (0,):
+        if phase:
+            if failed[0] or stats.examples >= max_examples:
+                break  # a failing target spent the rest of its share shrinking
+            if _learned_something(learner, taught):
+                strategy = drawn.call_strategy(target, device)
+        examples = LEARN_EXAMPLES if learn and not phase else max_examples - stats.examples
+        test = example_test(strategy, examples)
+        # What @seed does, minus its side effect: @seed turns the example database off.
+        test._hypothesis_internal_use_seed = target_seed(seed + phase, target_name)
+        try:
+            test()
+        except OutOfTime:
+            result["status"] = "budget"
+            break
+        except Exception as e:  # the findings themselves, Flaky, Unsatisfiable: all already recorded
+            if not isinstance(e, FindingFailure) and not _only_findings(e):
+                result["hypothesis_error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200] if str(e).strip() else ''}"
+    if learner is not None:
+        result["validity"] = learner.as_json()  # the parent saves it, so the next run starts from it
     result["shrunk"] = [f.as_json() for k, f in latest.items() if f is not seen.get(k)]
     result["stats"] = stats.as_json()
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
+
+
+def _learner(target):
+    """The validity record schema-driven draws of this target teach, or None (an OpInfo target draws none)."""
+    from torch._ops import OpOverload
+
+    from .. import validity
+    from ..generators.schema import unreachable_reason
+
+    if not isinstance(target, OpOverload) or unreachable_reason(target) is not None:
+        return None
+    return validity.store().for_op(catalog.qualified_name(target))
+
+
+def _learned_something(learner, before: dict) -> bool:
+    """Whether the record now rules out a choice it did not before (only then would a rebuilt strategy differ)."""
+    was = type(learner)(before)
+    for choice, values in learner.choices.items():
+        options = list(values)
+        if learner.allowed(choice, options) != was.allowed(choice, options):
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=None)

@@ -19,7 +19,7 @@ import time
 
 from .journal import Journal
 
-READY_TIMEOUT = 120.0  # a worker that cannot import torch and op_db in this long is broken
+READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
 
 

@@ -52,6 +52,7 @@ def main(argv=None) -> int:
     p.add_argument("--device", default="cpu")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--import", dest="imports", action="append", default=[])
+    p.add_argument("--opinfo-names", help="JSON list of the aten names OpInfos cover (from the parent): op_db is then imported only when a target needs it")
     args = p.parse_args(argv)
     _die_with_parent(args.parent)
     warnings.simplefilter("ignore")
@@ -70,7 +71,11 @@ def main(argv=None) -> int:
     from .journal import Journal
 
     probe.validate()
-    catalog.op_db()
+    if args.opinfo_names:
+        with open(args.opinfo_names) as fh:
+            catalog.set_opinfo_aten_names(json.load(fh))  # a restart after a crash skips op_db's seconds
+    else:
+        catalog.op_db()
     database = open_database(args.database)
     journal = Journal(args.journal)
     current = Current(args.current)
