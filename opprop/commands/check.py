@@ -55,7 +55,9 @@ def cmd_check(args) -> int:
     if args.write_expected:
         from .shrink import write_expected
 
-        write_expected(built, args.write_expected, force=False, definitions={})
+        from ..imports import definitions_for
+
+        write_expected(built, args.write_expected, force=False, definitions=definitions_for(args.imports))
     return EXIT_OK
 
 

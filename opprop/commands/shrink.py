@@ -16,6 +16,8 @@ def add_parser(sub):
         metavar="NS=MODULE.py",
         help="source that registers the ops of namespace NS (non-aten ops), inlined in their repros",
     )
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help="import MODULE first (it registers the custom ops the report names); its source is inlined in their repros")
     p.set_defaults(handler=cmd_shrink)
 
 
@@ -43,7 +45,10 @@ def write_expected(report: dict, out_dir: str, *, force: bool, definitions: dict
 def cmd_shrink(args) -> int:
     from .. import report
 
-    definitions = parse_definitions(args.define)
+    from ..imports import definitions_for, import_modules
+
+    import_modules(args.imports)
+    definitions = {**definitions_for(args.imports), **parse_definitions(args.define)}
     try:
         data = report.read(args.report)
     except report.ReportError as e:
