@@ -2,7 +2,8 @@
 
 Parts: overhead (in this process, interleaved), time to detect (cold
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
---jobs 1 and 2). ``--parts`` runs a subset; RESULTS.md then holds only those.
+--jobs 1 and 2). ``--parts`` runs a subset; the parts not run keep their results from
+results.json, each part stamped with the command and date it came from.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def main(argv=None) -> int:
     p.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
     p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
-    p.add_argument("--budget", type=float, default=180.0, help="opprop fuzz --budget for each throughput run (default 180)")
+    p.add_argument("--budget", type=float, default=1200.0, help="opprop fuzz --budget cap for each throughput run; the work ends it first (default 1200)")
     p.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = p.parse_args(argv)
     parts = [x for x in args.parts.split(",") if x]
@@ -54,12 +55,22 @@ def main(argv=None) -> int:
     if unknown:
         p.error(f"unknown part(s): {', '.join(sorted(unknown))}")
 
+    command = "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:])
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     results = {
-        "command": "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "command": command,
         "torch": torch.__version__,
         "machine": machine(),
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": date,
     }
+    try:
+        earlier = json.loads((HERE / "results.json").read_text())
+    except (OSError, ValueError):
+        earlier = {}
+    for part in PARTS:
+        if part not in parts and part in earlier:
+            results[part] = earlier[part]
+            results.setdefault("from", {})[part] = earlier.get("from", {}).get(part, {"command": earlier.get("command"), "date": earlier.get("date")})
     if "overhead" in parts:
         from . import overhead
 
@@ -75,6 +86,8 @@ def main(argv=None) -> int:
         from . import throughput
 
         results["throughput"] = throughput.run(budget=args.budget)
+    for part in parts:
+        results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     Path(args.out).write_text(render.markdown(results))
     print(render.headline(results))
