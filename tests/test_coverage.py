@@ -8,7 +8,7 @@ def test_coverage_on_a_few_overloads(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     out_json = tmp_path / "cov.json"
     ops = ["aten::add.Tensor", "aten::q_per_channel_scales", "aten::set_.source_Storage"]
-    args = ["coverage", "--jobs", "2", "--budget", "300", "--json", str(out_json)]
+    args = ["coverage", "--jobs", "2", "--budget", "300", "--max-tries", "80", "--json", str(out_json)]
     for op in ops:
         args += ["--op", op]
     assert cli.main(args) == 0
@@ -38,5 +38,5 @@ def test_fuzz_report_counts_aten_coverage_over_every_eligible_overload():
     why = {u["name"]: u["why"] for u in cov["unreached"]}
     assert why["aten::mul.Tensor"] == "rejected: RuntimeError: shapes"
     assert why["aten::sub.Tensor"] == "not a target"  # drivable, but these rows never ran it
-    assert any(w == "needs a Generator" for w in why.values())
+    assert any(w.startswith("argument type") for w in why.values())  # unreachable ones keep the catalog's reason
     assert aten_coverage(rows, drivable[1:]) is None  # a run without every drivable overload says nothing
