@@ -101,7 +101,7 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
             now = time.monotonic()
             # MIN_EXAMPLES holds only up to the hard deadline: an op whose examples take seconds
             # each must not eat the shares of the ops after it.
-            if now > hard_deadline or (stats.examples >= MIN_EXAMPLES and now > (hard_deadline if failed[0] else soft_deadline)):
+            if now > hard_deadline or (stats.examples >= MIN_EXAMPLES and not failed[0] and now > soft_deadline):
                 raise OutOfTime()
             choices = choices_to_bytes(current_build_context().data.choices)
             on_example(describe_call(call), choices)
