@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from opprop import catalog
 from opprop.calls import Call
+from opprop.sources import cpu_only_seeding
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
 SAMPLE_SEED = 0
@@ -43,13 +44,13 @@ def cpu_dtypes(opinfo, device: str = "cpu") -> list:
     return simplest_first(opinfo.supported_dtypes(device))
 
 
-@functools.lru_cache(maxsize=6)
+@functools.lru_cache(maxsize=32)  # more than any OpInfo's dtypes: draws move between dtypes, a thrashed cache rebuilds
 def pristine_samples(opinfo_id: str, dtype: torch.dtype, device: str) -> tuple:
     """The OpInfo's sample inputs for ``dtype``, built deterministically; only ever copied, never run."""
     opinfo = catalog.opinfos_by_id()[opinfo_id]
     python_state = random.getstate()  # some sample generators use the random module: seed it, then restore it
     numpy_state = np.random.get_state()
-    with torch.random.fork_rng(devices=[]), warnings.catch_warnings():
+    with torch.random.fork_rng(devices=[]), warnings.catch_warnings(), cpu_only_seeding(device):
         warnings.simplefilter("ignore")
         torch.manual_seed(SAMPLE_SEED)
         random.seed(SAMPLE_SEED)

@@ -1,6 +1,7 @@
 """Where calls come from for a target: OpInfo sample inputs and edge-mode generators' fixed samples."""
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Iterator
 
@@ -15,11 +16,32 @@ def supported_dtypes(opinfo, device: str) -> list:
     return sorted(opinfo.supported_dtypes(device), key=str)
 
 
+@contextlib.contextmanager
+def cpu_only_seeding(device: str):
+    """``torch.manual_seed`` that seeds the CPU generator only, while CPU samples are built.
+
+    Tracked sample iterators (linspace, logspace, ...) reseed before every
+    sample, and ``torch.manual_seed`` also queues a lazy CUDA/XPU/MTIA seed,
+    recording a Python stack each time: about 2 ms a sample, seconds for an
+    OpInfo with a thousand samples. CPU samples draw only from the CPU
+    generator, so they come out the same.
+    """
+    if torch.device(device).type != "cpu":
+        yield
+        return
+    full = torch.manual_seed
+    torch.manual_seed = lambda seed: torch.default_generator.manual_seed(int(seed))
+    try:
+        yield
+    finally:
+        torch.manual_seed = full
+
+
 def opinfo_sample_calls(opinfo, device: str = "cpu", dtypes=None) -> Iterator[Call]:
     """Every sample input of an OpInfo, for every dtype it supports on ``device``."""
     name = catalog.opinfo_id(opinfo)
     for dtype in dtypes or supported_dtypes(opinfo, device):
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), cpu_only_seeding(device):
             warnings.simplefilter("ignore")
             samples = list(opinfo.sample_inputs(device, dtype, requires_grad=False))
         for s in samples:

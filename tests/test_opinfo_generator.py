@@ -87,3 +87,21 @@ def test_layout_transform_keeps_values():
     x = torch.arange(12.0).reshape(3, 4)
     for kind in ("transposed", "sliced", "offset"):
         assert torch.equal(Layout(kind).apply(x), x)
+
+
+def test_cpu_only_seeding_builds_the_same_samples_and_restores_manual_seed():
+    """Samples are reseeded before each one; seeding only the CPU generator must not change them."""
+    from opprop.sources import cpu_only_seeding
+
+    opinfo = catalog.opinfos_by_id()["add"]
+
+    def build(fast: bool):
+        torch.manual_seed(123)  # a different state before each build: the per-sample reseed must override it
+        with (cpu_only_seeding("cpu") if fast else torch.random.fork_rng(devices=[])):
+            return [s.input.clone() for s in opinfo.sample_inputs("cpu", torch.float32)]
+
+    full, fast = build(False), build(True)
+    assert len(full) == len(fast) > 3
+    assert all(torch.equal(a, b) for a, b in zip(full, fast))
+    assert len({a.sum().item() for a in full}) > 1  # random values, so equality above means the same seeds
+    assert torch.manual_seed.__module__ == "torch.random"

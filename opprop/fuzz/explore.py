@@ -133,7 +133,7 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
         # Known violations are rechecked on the op's fixed samples first, so a short share still tells
         # "still present" from "looks fixed" without leaning on what a couple of random draws reach.
         for call in sources.sample_calls(target, device):
-            if stats.examples >= RECHECK_SAMPLES or time.monotonic() > soft_deadline:
+            if stats.examples >= min(RECHECK_SAMPLES, max_examples) or time.monotonic() > soft_deadline:
                 break
             on_example(describe_call(call), b"")
             t0 = time.perf_counter()
@@ -152,8 +152,10 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
     learn = learner is not None and max_examples > LEARN_EXAMPLES
     taught = learner.snapshot().as_json() if learn else None
     for phase in (0, 1) if learn else (0,):
+        if stats.examples >= max_examples:
+            break  # the ledger recheck (or the first phase) used up the op's examples
         if phase:
-            if failed[0] or stats.examples >= max_examples:
+            if failed[0]:
                 break  # a failing target spent the rest of its share shrinking
             if _learned_something(learner, taught):
                 strategy = drawn.call_strategy(target, device)
