@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from opprop import catalog
 from opprop.calls import Call
-from opprop.sources import cpu_only_seeding
+from opprop.sources import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
 SAMPLE_SEED = 0
@@ -50,7 +50,7 @@ def pristine_samples(opinfo_id: str, dtype: torch.dtype, device: str) -> tuple:
     opinfo = catalog.opinfos_by_id()[opinfo_id]
     python_state = random.getstate()  # some sample generators use the random module: seed it, then restore it
     numpy_state = np.random.get_state()
-    with torch.random.fork_rng(devices=[]), warnings.catch_warnings(), cpu_only_seeding(device):
+    with torch.random.fork_rng(devices=[]), warnings.catch_warnings(), sample_building(device):
         warnings.simplefilter("ignore")
         torch.manual_seed(SAMPLE_SEED)
         random.seed(SAMPLE_SEED)

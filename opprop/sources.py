@@ -17,31 +17,46 @@ def supported_dtypes(opinfo, device: str) -> list:
 
 
 @contextlib.contextmanager
-def cpu_only_seeding(device: str):
-    """``torch.manual_seed`` that seeds the CPU generator only, while CPU samples are built.
+def sample_building(device: str):
+    """OpInfo sample generators made cheap, with the samples they would build outside a test suite.
 
-    Tracked sample iterators (linspace, logspace, ...) reseed before every
-    sample, and ``torch.manual_seed`` also queues a lazy CUDA/XPU/MTIA seed,
+    Every ``sample_inputs`` call wraps its samples in a ``TrackedInputIter``,
+    which walks the Python stack with ``inspect.stack()`` looking for a
+    running ``unittest.TestCase`` (tens of ms where the stack has frozen
+    frames, as a ``python -m`` process's has), then reseeds before every
+    sample (so does each sample's skip lookup), and ``torch.manual_seed`` also queues a lazy CUDA/XPU/MTIA seed,
     recording a Python stack each time: about 2 ms a sample, seconds for an
-    OpInfo with a thousand samples. CPU samples draw only from the CPU
-    generator, so they come out the same.
+    OpInfo with a thousand. opprop runs in no TestCase, so the walk finds
+    none; and on CPU seeding the CPU generator alone gives the same samples.
+    (Inside a user's TestCase the walk would seed by the test's name: here the
+    samples stay the same wherever opprop is called from.)
     """
-    if torch.device(device).type != "cpu":
-        yield
-        return
-    full = torch.manual_seed
-    torch.manual_seed = lambda seed: torch.default_generator.manual_seed(int(seed))
+    from torch.testing._internal import common_utils
+    from torch.testing._internal.opinfo import core
+
+    walkers = (common_utils, core)  # each holds its own reference to extract_test_fn
+    full_seed, full_extract = torch.manual_seed, [m.extract_test_fn for m in walkers]
+    if torch.device(device).type == "cpu":
+        torch.manual_seed = lambda seed: torch.default_generator.manual_seed(int(seed))
+    for m in walkers:
+        m.extract_test_fn = _no_test_case
     try:
         yield
     finally:
-        torch.manual_seed = full
+        torch.manual_seed = full_seed
+        for m, f in zip(walkers, full_extract):
+            m.extract_test_fn = f
+
+
+def _no_test_case():
+    return None
 
 
 def opinfo_sample_calls(opinfo, device: str = "cpu", dtypes=None) -> Iterator[Call]:
     """Every sample input of an OpInfo, for every dtype it supports on ``device``."""
     name = catalog.opinfo_id(opinfo)
     for dtype in dtypes or supported_dtypes(opinfo, device):
-        with warnings.catch_warnings(), cpu_only_seeding(device):
+        with warnings.catch_warnings(), sample_building(device):
             warnings.simplefilter("ignore")
             samples = list(opinfo.sample_inputs(device, dtype, requires_grad=False))
         for s in samples:

@@ -92,3 +92,21 @@ def test_sigkill_of_the_parent_loses_no_reported_finding(tmp_path):
     rebuilt = json.loads(report.read_text())
     assert reported <= keys(rebuilt)
     assert ("opprop_crashy::segv", "crash") in {(f["aten_op"], f["invariant"]) for f in rebuilt["crashes"]}
+
+
+def test_fresh_interpreter_workers_find_what_forked_ones_find(tmp_path):
+    """--worker-start spawn (what a CUDA run uses) and the default forked workers: the same finding and crash."""
+    for how in ("spawn", "fork"):
+        _, rep = run_fuzz(tmp_path, "--ops", "aten::q_per_channel_scales", "opprop_crashy::segv", "--worker-start", how,
+                          "--jobs", "2", "--budget", "120", "--per-op-examples", "30", "--database", str(tmp_path / f"db-{how}"), name=how)
+        assert ("aten::q_per_channel_scales", "tensorimpl_use_count") in keys(rep), how
+        assert op(rep, "opprop_crashy::segv")["status"] == "crash", how
+        starts = [json.loads(x) for x in (tmp_path / f"{how}.jsonl").read_text().splitlines()]
+        assert sum(r["type"] == "worker" for r in starts) >= 3, how  # two workers, and one more after the crash
+
+
+def test_worker_start_fork_where_unsafe_is_a_usage_error(tmp_path):
+    proc = subprocess.run(fuzz_argv(tmp_path, "--ops", "aten::q_per_channel_scales", "--worker-start", "fork", "--device", "meta"),
+                          capture_output=True, text=True, env=env(), timeout=120)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr and "--worker-start fork" in proc.stderr

@@ -89,15 +89,18 @@ def test_layout_transform_keeps_values():
         assert torch.equal(Layout(kind).apply(x), x)
 
 
-def test_cpu_only_seeding_builds_the_same_samples_and_restores_manual_seed():
-    """Samples are reseeded before each one; seeding only the CPU generator must not change them."""
-    from opprop.sources import cpu_only_seeding
+def test_sample_building_builds_the_same_samples_and_restores_torch():
+    """Samples are reseeded before each one; seeding only the CPU generator, with no stack walk, must not change them."""
+    from torch.testing._internal import common_utils
+    from torch.testing._internal.opinfo import core
+
+    from opprop.sources import sample_building
 
     opinfo = catalog.opinfos_by_id()["add"]
 
     def build(fast: bool):
         torch.manual_seed(123)  # a different state before each build: the per-sample reseed must override it
-        with (cpu_only_seeding("cpu") if fast else torch.random.fork_rng(devices=[])):
+        with (sample_building("cpu") if fast else torch.random.fork_rng(devices=[])):
             return [s.input.clone() for s in opinfo.sample_inputs("cpu", torch.float32)]
 
     full, fast = build(False), build(True)
@@ -105,3 +108,5 @@ def test_cpu_only_seeding_builds_the_same_samples_and_restores_manual_seed():
     assert all(torch.equal(a, b) for a, b in zip(full, fast))
     assert len({a.sum().item() for a in full}) > 1  # random values, so equality above means the same seeds
     assert torch.manual_seed.__module__ == "torch.random"
+    assert common_utils.extract_test_fn.__module__ == common_utils.__name__
+    assert core.extract_test_fn is common_utils.extract_test_fn

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 
 from ..errors import EXIT_OK, UsageError, check_device
@@ -28,6 +29,9 @@ def add_parser(sub):
     p.add_argument("--summary", metavar="FILE.md", help="write a Markdown summary here (for a CI job page)")
     p.add_argument("--baseline", metavar="FILE.json", help="the previous run's report: the summary lists what changed")
     p.add_argument("--write-expected", metavar="DIR", help="shrink each new (unledgered) finding into an expect file in DIR, via opprop shrink in a subprocess")
+    p.add_argument("--worker-start", choices=("auto", "fork", "spawn"), default="auto",
+                   help="how workers start: forked from this process (ms, op_db shared) or fresh interpreters (seconds each); "
+                        "auto forks where that is safe (Linux, CPU)")
     p.add_argument("--list", action="store_true", help="print the selected targets of this shard, one a line, and run nothing")
     p.add_argument("--device", default="cpu")
     p.set_defaults(handler=cmd_fuzz)
@@ -65,13 +69,24 @@ def _aten_op_of(target: str) -> str:
     return catalog.qualified_name(op) if op is not None else target
 
 
+def _fork_workers(args, forked) -> bool:
+    if args.worker_start == "auto":
+        return forked.can_fork(args.device)
+    if args.worker_start == "fork" and not forked.can_fork(args.device):
+        raise UsageError(f"--worker-start fork: workers cannot be forked safely here (device {args.device}, {sys.platform}); use auto or spawn")
+    return args.worker_start == "fork"
+
+
 def cmd_fuzz(args) -> int:
     _validate(args)
     check_device(args.device)
     if args.from_journal:
         return _write_reports(args, args.from_journal)
+    from ..fuzz import forked
     from ..imports import import_modules
 
+    forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
+    fork = _fork_workers(args, forked)
     import_modules(args.imports)
     from .. import probe
     from ..fuzz import targets as fuzz_targets
@@ -110,13 +125,14 @@ def cmd_fuzz(args) -> int:
     opinfo_names = os.path.join(run_dir, "opinfo_aten_names.json")
     with open(opinfo_names, "w") as fh:
         json.dump(sorted(catalog.opinfo_aten_names()), fh)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed),
-                   "--opinfo-names", opinfo_names]
+                   "--opinfo-names", opinfo_names, "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
     for m in args.imports:
         worker_argv += ["--import", m]
     progress = Progress(len(names), deadline)
     pool = Pool(jobs=args.jobs, run_dir=run_dir, worker_argv=worker_argv, journal=journal, aten_op_of=_aten_op_of,
-                example_timeout=args.example_timeout, progress=progress)
+                example_timeout=args.example_timeout, progress=progress, fork=fork)
     try:
         pool.run(names, deadline=deadline, max_examples=args.per_op_examples)
     finally:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+from .forked import ForkedProcess
 from .journal import Journal
 
 READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
@@ -24,22 +25,20 @@ REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
 
 
 class Worker:
-    def __init__(self, wid: int, run_dir: str, argv: list[str]):
+    def __init__(self, wid: int, run_dir: str, argv: list[str], fork: bool = False, inherited_fds: list[int] = ()):
         self.id = wid
         self.current_path = os.path.join(run_dir, f"worker-{wid}.current")
         self.log_path = os.path.join(run_dir, f"worker-{wid}.log")
         with open(self.current_path, "w"):
             pass
-        log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "opprop.fuzz.worker", "--worker", str(wid), "--parent", str(os.getpid()), "--current", self.current_path, *argv],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=log,
-            text=True,
-            bufsize=1,
-        )
-        log.close()
+        argv = ["--worker", str(wid), "--parent", str(os.getpid()), "--current", self.current_path, *argv]
+        if fork:
+            self.proc = ForkedProcess(argv, self.log_path, list(inherited_fds))
+        else:
+            log = open(self.log_path, "ab")
+            self.proc = subprocess.Popen([sys.executable, "-m", "opprop.fuzz.worker", *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=log, text=True, bufsize=1)
+            log.close()
         self.started = time.monotonic()
         self.ready = False
         self.target: str | None = None
@@ -71,6 +70,11 @@ class Worker:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            try:
+                pipe.close()
+            except OSError:  # a stdin with unsent bytes to a dead worker
+                pass
 
 
 def _signal_name(returncode: int) -> dict:
@@ -83,8 +87,10 @@ def _signal_name(returncode: int) -> dict:
 
 
 class Pool:
-    def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress):
+    def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress,
+                 fork: bool = False):
         self.jobs = jobs
+        self.fork = fork  # forked workers (opprop.fuzz.forked) or fresh interpreters
         self.run_dir = run_dir
         self.worker_argv = worker_argv
         self.journal = journal
@@ -96,7 +102,10 @@ class Pool:
         self._next_id = 0
 
     def _spawn(self) -> Worker:
-        w = Worker(self._next_id, self.run_dir, self.worker_argv)
+        inherited = [self.selector.fileno()] if hasattr(self.selector, "fileno") else []
+        for other in self.workers.values():
+            inherited += [other.proc.stdin.fileno(), other.proc.stdout.fileno()]
+        w = Worker(self._next_id, self.run_dir, self.worker_argv, fork=self.fork, inherited_fds=inherited)
         self._next_id += 1
         self.workers[w.id] = w
         self.journal.append({"type": "worker", "worker": w.id, "pid": w.proc.pid})

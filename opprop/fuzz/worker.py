@@ -52,6 +52,7 @@ def main(argv=None) -> int:
     p.add_argument("--device", default="cpu")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--import", dest="imports", action="append", default=[])
+    p.add_argument("--threads", type=int, default=0, help="torch intra-op threads (default: torch's own choice)")
     p.add_argument("--opinfo-names", help="JSON list of the aten names OpInfos cover (from the parent): op_db is then imported only when a target needs it")
     args = p.parse_args(argv)
     _die_with_parent(args.parent)
@@ -71,6 +72,10 @@ def main(argv=None) -> int:
     from .journal import Journal
 
     probe.validate()
+    if args.threads:
+        import torch
+
+        torch.set_num_threads(args.threads)
     if args.opinfo_names:
         with open(args.opinfo_names) as fh:
             catalog.set_opinfo_aten_names(json.load(fh))  # a restart after a crash skips op_db's seconds

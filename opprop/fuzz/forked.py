@@ -1,0 +1,112 @@
+"""Workers forked from the parent: torch, op_db and the user's modules are already imported.
+
+A fresh interpreter spends seconds importing torch and op_db before its
+first example, and a fuzz run starts a fresh worker after every crash or
+hang. A fork starts one in milliseconds, and every worker shares the
+parent's pages instead of holding its own copy of op_db.
+
+Forking is safe only from a parent that has started no threads an op would
+need: the parent runs no op, keeps torch at one intra-op thread (so
+OpenMP never starts its pool), and never touches CUDA. Where that cannot be
+promised (not Linux, a CUDA device), ``can_fork`` says no and the pool
+starts fresh interpreters instead.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+
+def can_fork(device: str) -> bool:
+    """Whether workers for ``device`` may be forked from this process."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return False
+    import torch
+
+    return device == "cpu" and not torch.cuda.is_initialized()
+
+
+def prepare_parent() -> None:
+    """What a parent does once, before it imports op_db or forks: one intra-op thread, so no OpenMP pool exists."""
+    import torch
+
+    torch.set_num_threads(1)
+
+
+class ForkedProcess:
+    """A forked worker with the part of ``subprocess.Popen``'s interface the pool uses."""
+
+    def __init__(self, argv: list[str], log_path: str, inherited_fds: list[int]):
+        cmd_r, cmd_w = os.pipe()
+        proto_r, proto_w = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns into the parent's code
+            _child(argv, log_path, [*inherited_fds, cmd_w, proto_r], cmd_r, proto_w)
+        os.close(cmd_r)
+        os.close(proto_w)
+        self.pid = pid
+        self.returncode: int | None = None
+        self.stdin = os.fdopen(cmd_w, "w", buffering=1)
+        self.stdout = os.fdopen(proto_r, "rb", buffering=0)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self._reaped(status)
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            _, status = os.waitpid(self.pid, 0)
+            self._reaped(status)
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def _reaped(self, status: int) -> None:
+        self.returncode = os.waitstatus_to_exitcode(status)  # -N for signal N, as Popen has it
+
+
+def _child(argv: list[str], log_path: str, close: list[int], cmd_r: int, proto_w: int) -> None:
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for fd in close:  # the parent's ends of every pipe: a dead worker's EOF must not wait on this one
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        os.dup2(log, 2)
+        os.dup2(cmd_r, 0)
+        os.dup2(proto_w, 1)
+        for fd in (log, cmd_r, proto_w):
+            os.close(fd)
+        sys.stdin = open(0, "r", closefd=False)
+        sys.stdout = open(1, "w", buffering=1, closefd=False)
+        sys.stderr = open(2, "w", buffering=1, closefd=False)
+        from .worker import main
+
+        code = main(argv)
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
