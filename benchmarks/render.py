@@ -95,15 +95,16 @@ def markdown(results: dict) -> str:
             "",
             "## Sweep throughput",
             "",
-            "`opprop fuzz` over the fixed op set, each op to the same number of examples (`--per-op-examples`), a budget "
-            "above what that takes, fresh example database per run: both runs do the same work. Valid examples summed "
-            "over the report's ops divided by the command's wall time (start-up included).",
+            "`opprop fuzz` over every target of the default sweep (all of op_db, and the edge-mode generators), each to the "
+            "same number of examples (`--per-op-examples`), a budget above what that takes, a fresh example database per "
+            "run: every run does the same work. Runs in the order 1, 2, 2, 1 (per round), so machine drift weighs on both "
+            "sides. A side's throughput is its valid examples over its wall time, start-up included, summed over its runs.",
             "",
-            "| jobs | budget s | wall s | ops | not run | examples | valid | valid/s |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- |",
+            "| run | jobs | budget s | wall s | ops | not run | examples | valid | valid/s |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         ]
-        for key in ("jobs1", "jobs2"):
-            r = t[key]
-            out.append(f"| {r['jobs']} | {r['budget_s']:g} | {r['wall_s']} | {r['ops']} | {r.get('not_run', '-')} | {r['examples']} | {r['valid']} | {r['valid_per_s']:.1f} |")
-        out += ["", f"Scaling, jobs 2 over jobs 1: {_f(t['scaling'])}x."]
+        for i, r in enumerate(t.get("runs") or [t["jobs1"], t["jobs2"]], 1):
+            out.append(f"| {i} | {r['jobs']} | {r['budget_s']:g} | {r['wall_s']} | {r['ops']} | {r.get('not_run', '-')} | {r['examples']} | {r['valid']} | {r['valid_per_s']:.1f} |")
+        out += ["", f"jobs 1: {t['jobs1']['valid_per_s']:.1f} valid/s; jobs 2: {t['jobs2']['valid_per_s']:.1f} valid/s. "
+                    f"Scaling, jobs 2 over jobs 1: {_f(t['scaling'])}x."]
     return "\n".join(out) + "\n"

@@ -1,14 +1,15 @@
 """Sweep throughput: valid examples per second, ``opprop fuzz --jobs 1`` against ``--jobs 2``, on the same work.
 
-Both runs do identical work: every OpInfo of the fixed overhead set
-(``op_set.kept()``, 215 ops picked by a rule) run to ``PER_OP_EXAMPLES``
+Every run does identical work: the default sweep's every target (all of
+op_db's OpInfos and the edge-mode generators) run to ``PER_OP_EXAMPLES``
 examples, with a budget far above what that takes, so each run ends when
-its work is done. (A budgeted sweep over all of op_db compares different
-work: the two runs reach different ops, whose costs differ by 100x.)
-Each run is the real command in a fresh process, with a fresh example
-database and journal in a temporary directory so neither run replays the
-other's examples. Throughput is the report's valid examples summed over
-every op, divided by the command's wall time (start-up included).
+its work is done. (A budgeted sweep compares different work: the two runs
+reach different ops, whose costs differ by 100x.) Each run is the real
+command in a fresh process, with a fresh example database and journal in a
+temporary directory so no run replays another's examples. The runs go in
+the order 1, 2, 2, 1 per round, so drift of the machine weighs on both
+sides alike. Throughput is valid examples summed over the runs of a side
+divided by their wall time (start-up included).
 """
 from __future__ import annotations
 
@@ -44,10 +45,12 @@ def sweep(jobs: int, budget: float, seed: int = 0, ops=None, per_op: int = PER_O
             "valid": valid, "valid_per_s": valid / wall, "command": " ".join(["opprop"] + [a for a in cmd[3:] if not a.startswith(tempfile.gettempdir())][:12]) + " ..."}
 
 
-def run(budget: float = 1200.0) -> dict:
-    from . import op_set
-
-    names = op_set.kept()
-    one = sweep(1, budget, ops=names)
-    two = sweep(2, budget, ops=names)
-    return {"jobs1": one, "jobs2": two, "scaling": two["valid_per_s"] / one["valid_per_s"] if one["valid_per_s"] else None}
+def run(budget: float = 1200.0, rounds: int = 1) -> dict:
+    runs = [sweep(jobs, budget) for _ in range(rounds) for jobs in (1, 2, 2, 1)]
+    sides = {}
+    for jobs in (1, 2):
+        mine = [r for r in runs if r["jobs"] == jobs]
+        wall, valid = sum(r["wall_s"] for r in mine), sum(r["valid"] for r in mine)
+        sides[f"jobs{jobs}"] = {"jobs": jobs, "runs": len(mine), "wall_s": round(wall, 2), "valid": valid, "valid_per_s": valid / wall}
+    one, two = sides["jobs1"]["valid_per_s"], sides["jobs2"]["valid_per_s"]
+    return {**sides, "runs": runs, "scaling": two / one if one else None}

@@ -49,3 +49,17 @@ def test_detect_covers_required_and_ledgered_violations():
 @pytest.mark.parametrize("aten_op", ["aten::copy_", "aten::q_per_channel_scales"])
 def test_detect_targets_resolve(aten_op):
     catalog.resolve(detect.target_for(aten_op))
+
+
+def test_sweep_runs_the_real_command_and_counts_valid_examples():
+    from benchmarks import throughput
+
+    r = throughput.sweep(2, budget=120, ops=["add", "aten::q_per_channel_scales"], per_op=5)
+    assert r["ops"] == 2 and r["not_run"] == 0
+    assert r["examples"] >= 10 and 0 < r["valid"] <= r["examples"]
+    assert abs(r["valid_per_s"] * r["wall_s"] - r["valid"]) < 0.01 * r["valid"]  # wall_s is rounded
+    two = {**r, "jobs": 2}
+    one = {**r, "jobs": 1, "wall_s": r["wall_s"] * 2}
+    text = render.markdown({"command": "c", "torch": "x", "machine": "m", "date": "d",
+                            "throughput": {"jobs1": one, "jobs2": two, "runs": [one, two, two, one], "scaling": 2.0}})
+    assert "| 4 | 1 |" in text and "Scaling, jobs 2 over jobs 1: 2.00x" in text
