@@ -8,6 +8,7 @@ rejects.
 from __future__ import annotations
 
 import math
+import re
 
 import torch
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ KIND_KEYS = {
     "quantized_per_tensor": "QuantizedCPU",
     "quantized_per_channel": "QuantizedCPU",
     "sparse_coo": "SparseCPU",
+    "sparse_coo_uncoalesced": "SparseCPU",
     "sparse_csr": "SparseCsrCPU",
     "nested_strided": "NestedTensorCPU",
 }
@@ -54,25 +56,59 @@ def unsupported_types(op) -> list[str]:
     return [str(a.real_type) for a in op._schema.arguments if str(a.real_type) not in SUPPORTED_TYPES]
 
 
+# Dispatch keys whose kernel takes dense strided CPU tensors.
+DENSE_KEYS = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
+DENSE_KINDS = ("dense", "is_view", "has_live_view", "transposed")
+
+
+def _has_kernel(op_name: str, key: str) -> bool:
+    try:
+        return torch._C._dispatch_has_kernel_for_dispatch_key(op_name, key)
+    except RuntimeError:
+        return False
+
+
+def kernel_names(op_name: str) -> list[str]:
+    """The overloads whose kernels say what tensors ``op_name`` takes.
+
+    An out= variant's kernel is mostly the generated CompositeExplicitAutograd
+    one, which calls the functional overload: that one's kernels decide
+    (``_coalesce.out`` runs only on the sparse tensors ``_coalesce`` takes).
+    """
+    base, _, overload = op_name.partition(".")
+    if (overload == "out" or overload.endswith("_out")) and torch._C._dispatch_has_kernel(base):
+        return [base, op_name]
+    return [op_name]
+
+
 def kinds_for(op_name: str) -> list[str]:
-    """Tensor kinds worth drawing for an op: dense ones always, the others where it has a kernel for them."""
-    found = ["dense", "is_view", "has_live_view", "transposed"]
-    for kind, key in KIND_KEYS.items():
-        try:
-            if torch._C._dispatch_has_kernel_for_dispatch_key(op_name, key):
-                found.append(kind)
-        except RuntimeError:
-            pass
-    if op_name.startswith(("aten::q_", "aten::dequantize", "aten::int_repr")) and "quantized_per_tensor" not in found:
-        found += ["quantized_per_tensor", "quantized_per_channel"]
+    """Tensor kinds worth drawing for an op, the ones it has a kernel for first.
+
+    Dense kinds lead where the op has a dense CPU (or composite) kernel; an op
+    with kernels only for sparse, quantized or nested tensors draws those
+    first, so the simplest draw is one it can run.
+    """
+    names = kernel_names(op_name)
+    other = [kind for kind, key in KIND_KEYS.items() if any(_has_kernel(n, key) for n in names)]
+    if op_name.startswith(("aten::q_", "aten::dequantize", "aten::int_repr")) and "quantized_per_tensor" not in other:
+        other += ["quantized_per_tensor", "quantized_per_channel"]
     try:
         from torch.nested._internal.ops import JAGGED_OPS_TABLE
 
         if any(str(o._schema.name) == op_name.split(".")[0] for o in JAGGED_OPS_TABLE if hasattr(o, "_schema")):
-            found.append("nested_jagged")
+            other.append("nested_jagged")
     except ImportError:
         pass
-    return found
+    dense = _has_kernel(names[0], DENSE_KEYS[0]) or any(_has_kernel(names[0], k) for k in DENSE_KEYS[1:])
+    if dense or not other:
+        return [*DENSE_KINDS, *other]
+    return [*other, *DENSE_KINDS]
+
+
+def spatial_dims(op_name: str) -> int | None:
+    """The N of an op named for N spatial dims (``adaptive_avg_pool2d``, ``upsample_nearest3d_backward``), else None."""
+    m = re.search(r"[a-z]([123])d(?:_|$)", op_name.split("::")[-1].split(".")[0])  # not atleast_3d: any ndim
+    return int(m.group(1)) if m else None
 
 
 class DrawContext:
@@ -88,12 +124,16 @@ class DrawContext:
         self.choices: dict[str, str] = {}
         self.values: dict = {}
         self.kinds = kinds_for(self.op_name)
-        ndim = self.choose("ndim", (2, 1, 3, 0, 4))
+        # An op named for N spatial dims takes (batch, channels, *N) or (channels, *N), mostly non-empty.
+        self.spatial = spatial_dims(self.op_name)
+        ndims = (self.spatial + 2, self.spatial + 1) if self.spatial else (2, 1, 3, 0, 4)
+        ndim = self.choose("ndim", ndims)
         if self.choose("square", (True, False)):
             side = draw(st.integers(1, 3))
             self.shape = (side,) * ndim
         else:
-            self.shape = tuple(draw(st.lists(st.integers(0, 4), min_size=ndim, max_size=ndim)))
+            smallest = 1 if self.spatial else 0
+            self.shape = tuple(draw(st.lists(st.integers(smallest, 4), min_size=ndim, max_size=ndim)))
         self.dtype = self.choose("dtype", DTYPES)
 
     @property

@@ -17,7 +17,7 @@ VECTOR_NAMES = {"vec", "vec1", "vec2"}
 
 
 def _spatial(ctx) -> int:
-    return max(ctx.ndim - 2, 1)
+    return ctx.spatial or max(ctx.ndim - 2, 1)
 
 
 def _conv_like(ctx) -> bool:
@@ -153,7 +153,7 @@ CONVENTIONS = {
     "padding": _spatial_list(0),
     "output_padding": _spatial_list(0),
     "dilation": _spatial_list(1),
-    "output_size": lambda a, c: list(c.shape[2:]) or [1] if "List[int]" in str(a.real_type) else None,
+    "output_size": lambda a, c: (list(c.shape[-_spatial(c):]) if c.ndim >= _spatial(c) else [1] * _spatial(c)) if "List[int]" in str(a.real_type) else None,
     "indices": _indices,
     "index": _indices,
     "offsets": _offsets,

@@ -18,11 +18,12 @@ QUANTIZED_DTYPES = (torch.quint8, torch.qint8, torch.qint32, torch.quint4x2, tor
 PER_CHANNEL_DTYPES = (torch.quint8, torch.qint8, torch.qint32)  # what quantize_per_channel accepts on CPU
 QSCHEMES = ("per_tensor", "per_channel")
 NESTED_LAYOUTS = ("jagged", "strided")
-SPARSE_LAYOUTS = ("coo", "csr")
+SPARSE_LAYOUTS = ("coo", "coo_uncoalesced", "csr")
 VIEW_RELATIONS = ("has_live_view", "is_view")
 
 # Every kind the schema-driven generator can draw for a tensor argument, simplest first.
-KINDS = ("dense", "is_view", "has_live_view", "quantized_per_tensor", "quantized_per_channel", "sparse_coo", "sparse_csr", "nested_strided", "nested_jagged")
+KINDS = ("dense", "is_view", "has_live_view", "quantized_per_tensor", "quantized_per_channel", "sparse_coo", "sparse_coo_uncoalesced", "sparse_csr",
+         "nested_strided", "nested_jagged")
 
 
 def values(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
@@ -72,10 +73,14 @@ def nested(shape, dtype=torch.float32, layout="strided", device="cpu") -> torch.
 
 
 def sparse(shape, dtype=torch.float32, layout="coo", device="cpu") -> torch.Tensor:
-    """``values(shape)`` in sparse COO (coalesced) or CSR (2-D, or batched 3-D) form."""
+    """``values(shape)`` in sparse COO (coalesced, or not: every entry twice, once as 0) or CSR (2-D, or batched 3-D) form."""
     dense = values(shape, dtype, device)
     if layout == "coo":
         return dense.to_sparse().coalesce()
+    if layout == "coo_uncoalesced":  # what _coalesce and friends take: the same values, duplicate indices
+        c = dense.to_sparse().coalesce()
+        indices = torch.cat([c.indices(), c.indices()], dim=1)
+        return torch.sparse_coo_tensor(indices, torch.cat([c.values(), torch.zeros_like(c.values())]), c.shape)
     if dense.dim() < 2:
         dense = dense.reshape(1, -1)
     return dense.to_sparse_csr()
@@ -150,7 +155,8 @@ def sparse_tensors(draw, layouts=SPARSE_LAYOUTS, dtypes=(torch.float32, torch.fl
     """Sparse COO (any rank) and CSR (2-D) tensors built from deterministic dense values."""
     layout = draw(st.sampled_from(layouts))
     dtype = draw(st.sampled_from(dtypes))
-    shape = draw(_shapes(min_dims=1 if layout == "coo" else 2, max_dims=3 if layout == "coo" else 2))
+    coo = layout.startswith("coo")
+    shape = draw(_shapes(min_dims=1 if coo else 2, max_dims=3 if coo else 2))
     return sparse(shape, dtype, layout)
 
 

@@ -44,3 +44,11 @@ def test_every_quantized_dtype_and_scheme_builds():
 def test_values_are_deterministic_and_fresh():
     a, b = kinds.values((2, 3)), kinds.values((2, 3))
     assert torch.equal(a, b) and a._base is None
+
+
+def test_uncoalesced_coo_holds_the_same_values_with_duplicate_indices():
+    dense = kinds.values((2, 3))
+    t = kinds.make("sparse_coo_uncoalesced", (2, 3))
+    assert t.is_sparse and not t.is_coalesced()
+    assert t._nnz() == 2 * kinds.make("sparse_coo", (2, 3))._nnz()
+    assert torch.equal(t.to_dense(), dense)

@@ -25,7 +25,7 @@ RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
 # An op's first draws build its samples (seconds for some); a share too small must still test it,
 # with as many examples as the summary's poor-coverage line asks for.
 MIN_EXAMPLES = 5
-LEARN_EXAMPLES = 20  # schema-driven targets: draws before the strategy is rebuilt from what the op rejected
+LEARN_EXAMPLES = 20  # schema-driven targets: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
 
 
 class OutOfTime(BaseException):
@@ -146,20 +146,21 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
                     result["first_seen"][f"{f.aten_op} {f.invariant}"] = stats.examples
                     on_finding(f, stats.examples)
 
-    # Schema-driven draws learn which choices the op rejects (opprop.validity): after the first
-    # LEARN_EXAMPLES the strategy is rebuilt, steered away from them, for the rest of the share.
+    # Schema-driven draws learn which choices the op rejects (opprop.validity): after LEARN_EXAMPLES draws,
+    # then after twice as many, and so on, the strategy is rebuilt, steered away from them, while it learns.
     learner = _learner(target)
     learn = learner is not None and max_examples > LEARN_EXAMPLES
     taught = learner.snapshot().as_json() if learn else None
-    for phase in (0, 1) if learn else (0,):
-        if stats.examples >= max_examples:
-            break  # the ledger recheck (or the first phase) used up the op's examples
+    phase = 0
+    while stats.examples < max_examples:  # the ledger recheck may have used up the op's examples
         if phase:
             if failed[0]:
                 break  # a failing target spent the rest of its share shrinking
             if _learned_something(learner, taught):
                 strategy = drawn.call_strategy(target, device)
-        examples = LEARN_EXAMPLES if learn and not phase else max_examples - stats.examples
+                taught = learner.snapshot().as_json()
+        before = stats.examples
+        examples = min(LEARN_EXAMPLES << phase, max_examples - before) if learn else max_examples - before
         test = example_test(strategy, examples)
         # What @seed does, minus its side effect: @seed turns the example database off.
         test._hypothesis_internal_use_seed = target_seed(seed + phase, target_name)
@@ -171,6 +172,9 @@ def explore(target_name: str, *, device: str, seconds: float, max_examples: int,
         except Exception as e:  # the findings themselves, Flaky, Unsatisfiable: all already recorded
             if not isinstance(e, FindingFailure) and not _only_findings(e):
                 result["hypothesis_error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200] if str(e).strip() else ''}"
+        if not learn or stats.examples == before:  # one run does it all, or the strategy has nothing new to draw
+            break
+        phase += 1
     if learner is not None:
         result["validity"] = learner.as_json()  # the parent saves it, so the next run starts from it
     result["shrunk"] = [f.as_json() for k, f in latest.items() if f is not seen.get(k)]
