@@ -143,18 +143,19 @@ def cmd_fuzz(args) -> int:
     from .. import validity
     from ..fuzz.journal import read
 
-    learned = validity.save_learned(read(journal_path))
+    records = read(journal_path)  # once: a long run's journal is large
+    learned = validity.save_learned(records)
     if learned:
         print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
-    return _write_reports(args, journal_path)
+    return _write_reports(args, journal_path, records)
 
 
-def _write_reports(args, journal_path: str) -> int:
+def _write_reports(args, journal_path: str, records=None) -> int:
     from .. import ledger as ledger_mod
     from .. import report as core_report
     from ..fuzz import journal, summary
 
-    rep = summary.build_report(journal.read(journal_path), device=args.device)
+    rep = summary.build_report(journal.read(journal_path) if records is None else records, device=args.device)
     rep["journal"] = journal_path
     if args.report:
         core_report.write(args.report, rep)
