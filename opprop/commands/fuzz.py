@@ -90,6 +90,7 @@ def cmd_fuzz(args) -> int:
     import_modules(args.imports)
     from .. import probe
     from ..fuzz import targets as fuzz_targets
+    from ..fuzz.database import open_database
     from ..fuzz.journal import Journal
     from ..fuzz.pool import Pool
     from ..fuzz.progress import Progress
@@ -132,7 +133,7 @@ def cmd_fuzz(args) -> int:
         worker_argv += ["--import", m]
     progress = Progress(len(names), deadline)
     pool = Pool(jobs=args.jobs, run_dir=run_dir, worker_argv=worker_argv, journal=journal, aten_op_of=_aten_op_of,
-                example_timeout=args.example_timeout, progress=progress, fork=fork)
+                example_timeout=args.example_timeout, progress=progress, fork=fork, database=open_database(args.database))
     try:
         pool.run(names, deadline=deadline, max_examples=args.per_op_examples)
     finally:

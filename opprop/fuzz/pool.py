@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+from .database import database_key
 from .forked import ForkedProcess
 from .journal import Journal
 
@@ -88,8 +89,9 @@ def _signal_name(returncode: int) -> dict:
 
 class Pool:
     def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress,
-                 fork: bool = False):
+                 fork: bool = False, database=None):
         self.jobs = jobs
+        self.database = database  # where a crashing or hanging example is saved, to be replayed first next run
         self.fork = fork  # forked workers (opprop.fuzz.forked) or fresh interpreters
         self.run_dir = run_dir
         self.worker_argv = worker_argv
@@ -194,6 +196,8 @@ class Pool:
             self._spawn()
             return
         call = cur.get("call") or {}
+        if self.database is not None and cur.get("choices") and cur.get("target") == target:
+            self.database.save(database_key(target), bytes.fromhex(cur["choices"]))
         detail = {"example": cur.get("example"), "phase": cur.get("phase")}
         if how == "crash":
             detail.update(_signal_name(w.proc.returncode))
