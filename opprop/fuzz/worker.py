@@ -1,4 +1,8 @@
-"""A long-lived worker process: imports torch and op_db once, then runs the targets the parent sends.
+"""A long-lived worker process: runs the targets the parent sends.
+
+Forked from the parent (``opprop.fuzz.forked``), it has torch and op_db
+already; started as a fresh interpreter (``--worker-start spawn``), it
+imports them once, op_db only when a target needs it.
 
 Protocol: one JSON command per line on stdin, one JSON message per line on
 the protocol fd (the original stdout; the op's own prints go to stderr).
