@@ -99,8 +99,7 @@ def kinds_for(op_name: str) -> list[str]:
             other.append("nested_jagged")
     except ImportError:
         pass
-    dense = _has_kernel(names[0], DENSE_KEYS[0]) or any(_has_kernel(names[0], k) for k in DENSE_KEYS[1:])
-    if dense or not other:
+    if any(_has_kernel(names[0], key) for key in DENSE_KEYS) or not other:
         return [*DENSE_KINDS, *other]
     return [*other, *DENSE_KINDS]
 

@@ -69,7 +69,9 @@ def _aten_op_of(target: str) -> str:
     return catalog.qualified_name(op) if op is not None else target
 
 
-def _fork_workers(args, forked) -> bool:
+def _fork_workers(args) -> bool:
+    from ..fuzz import forked
+
     if args.worker_start == "auto":
         return forked.can_fork(args.device)
     if args.worker_start == "fork" and not forked.can_fork(args.device):
@@ -86,7 +88,7 @@ def cmd_fuzz(args) -> int:
     from ..imports import import_modules
 
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
-    fork = _fork_workers(args, forked)
+    fork = _fork_workers(args)
     import_modules(args.imports)
     from .. import probe
     from ..fuzz import targets as fuzz_targets
