@@ -18,6 +18,7 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import catalog, probe
+from .aliasing import CallAliasing
 from .findings import Finding, describe_arguments
 from .invariants import CHECKS, ObservedCall
 from .memory import elements_equal_bytes
@@ -183,13 +184,14 @@ class Plan:
     """What one overload needs checked, decided once from the catalog."""
 
     __slots__ = (
-        "kind", "checks", "snapshot", "with_data", "mutable_args",
+        "func", "kind", "checks", "snapshot", "with_data", "mutable_args",
         "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
         "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
         kind = catalog.classify(func)
+        self.func = func
         self.kind = kind
         self.checks = tuple((inv, CHECKS[inv]) for inv in kind.invariants if only is None or inv in only)
         names = {inv for inv, _ in self.checks}
@@ -392,7 +394,8 @@ class InvariantMode(TorchDispatchMode):
         outputs = _flat_outputs(kind, out)
         if not _clean(plan, inputs, outputs, before):
             snapshots = {k: Snapshot(state) for k, state in enumerate(before or ()) if state is not None}
-            self._record(plan, ObservedCall(kind, inputs, outputs, snapshots), args, kwargs)
+            call = ObservedCall(kind, inputs, outputs, snapshots, CallAliasing(func, kind, args, kwargs))
+            self._record(plan, call, args, kwargs)
         return out
 
     def _record(self, plan: Plan, call: ObservedCall, args, kwargs) -> None:

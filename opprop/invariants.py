@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 import torch
 
 from . import catalog, probe
+from .aliasing import CallAliasing
 from .memory import exact_overlap
 
 
@@ -22,6 +23,7 @@ class ObservedCall:
     inputs: list  # [(argument position, tensor)] for every tensor argument (lists flattened)
     outputs: list  # [(return index, tensor or None)] (Tensor[] returns flattened)
     before: dict  # position-in-inputs -> snapshot taken before the call (see checkmode)
+    aliasing: CallAliasing  # what the schema allows given which arguments alias each other
 
 
 Violation = tuple  # (output_index or None, detail dict)
@@ -94,8 +96,13 @@ def _overlaps(a, b) -> bool:
 
 
 def undeclared_alias(call: ObservedCall) -> Iterator[Violation]:
-    """An output overlaps an input or another output although the schema does not say it may."""
+    """An output overlaps an input or another output although the schema does not say it may.
+
+    With the call's own arguments: ``x.mul_(x)``'s output may overlap
+    ``other`` because ``other`` is ``self``, which the output may alias.
+    """
     kind = call.kind
+    aliasing = call.aliasing
     identity_is_returns_input = catalog.RETURNS_INPUT in kind.invariants
     names = kind.arg_names
     for j, t in call.outputs:
@@ -106,7 +113,7 @@ def undeclared_alias(call: ObservedCall) -> Iterator[Violation]:
                 continue
             if t is inp and identity_is_returns_input:
                 continue  # reported as returns_input
-            if t is inp or _overlaps(t, inp):
+            if (t is inp or _overlaps(t, inp)) and not aliasing.output_may_alias(j, i, inp):
                 yield j, {"overlaps": names[i] if i < len(names) else f"arg{i}"}
     outs = call.outputs
     for a in range(len(outs)):
@@ -119,7 +126,7 @@ def undeclared_alias(call: ObservedCall) -> Iterator[Violation]:
                 continue
             if (j, k) in kind.allowed_out_out or (j == k and j in kind.aliased_list_returns):
                 continue
-            if t is u or _overlaps(t, u):
+            if (t is u or _overlaps(t, u)) and not aliasing.outputs_may_alias(j, k):
                 yield j, {"overlaps_output": k}
 
 
@@ -135,12 +142,16 @@ def returns_input(call: ObservedCall) -> Iterator[Violation]:
 
 
 def undeclared_mutation(call: ObservedCall) -> Iterator[Violation]:
-    """An input the schema does not mark mutable changed metadata, storage or data."""
+    """An input the schema does not mark mutable changed metadata, storage or data.
+
+    Unless it shares storage with an argument the schema does mark mutable
+    (``torch.mul(a, b, out=a)`` legally changes ``self``).
+    """
     names = call.kind.arg_names
     for k, snap in call.before.items():
         i, t = call.inputs[k]
         changed = snap.changed(t)
-        if changed:
+        if changed and not call.aliasing.input_may_change(i, t):
             yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
 
 
