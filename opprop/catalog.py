@@ -14,15 +14,19 @@ import functools
 import torch
 from torch._ops import OpOverload
 
+from . import invariants
+from .invariants import returns_input, storageimpl_use_count, tensorimpl_use_count, undeclared_alias, undeclared_mutation
+
 SchemaArgument = torch._C._SchemaArgument
 SchemaArgType = torch._C._SchemaArgType
 
-TENSOR_IMPL = "tensorimpl_use_count"
-STORAGE_IMPL = "storageimpl_use_count"
-UNDECLARED_ALIAS = "undeclared_alias"
-RETURNS_INPUT = "returns_input"
-UNDECLARED_MUTATION = "undeclared_mutation"
-ALL_INVARIANTS = (TENSOR_IMPL, STORAGE_IMPL, UNDECLARED_ALIAS, RETURNS_INPUT, UNDECLARED_MUTATION)
+# The ids callers name; each invariant declares its own (opprop/invariants/).
+TENSOR_IMPL = tensorimpl_use_count.ID
+STORAGE_IMPL = storageimpl_use_count.ID
+UNDECLARED_ALIAS = undeclared_alias.ID
+RETURNS_INPUT = returns_input.ID
+UNDECLARED_MUTATION = undeclared_mutation.ID
+ALL_INVARIANTS = invariants.ids()  # every registered invariant, in rank order
 
 
 class UnknownOp(ValueError):
@@ -84,24 +88,9 @@ def qualified_name(op: OpOverload) -> str:
     return schema.name + ("." + schema.overload_name if schema.overload_name else "")
 
 
-def invariants_for(*, mutable: bool, view: bool, composite_implicit: bool) -> tuple[str, ...]:
-    """Which invariants the debug-build codegen (and alias analysis) enforce for an op of this kind.
-
-    Mirrors tools/autograd/gen_variable_type.py: the use-count asserts are
-    emitted only for ops that do not modify their arguments and that have an
-    autograd kernel of their own (not CompositeImplicitAutograd); the storage
-    assert is skipped for views. Aliasing and mutation checks hold for all.
-    """
-    found = []
-    if not mutable and not composite_implicit:
-        found.append(TENSOR_IMPL)
-        if not view:
-            found.append(STORAGE_IMPL)
-    found.append(UNDECLARED_ALIAS)
-    if not mutable:
-        found.append(RETURNS_INPUT)
-    found.append(UNDECLARED_MUTATION)
-    return tuple(found)
+def invariants_for(kind: "OpKind") -> tuple[str, ...]:
+    """Which invariants apply to an op of this kind: each invariant says (``Invariant.applies``)."""
+    return tuple(inv.id for inv in invariants.all_invariants() if inv.applies(kind))
 
 
 @functools.lru_cache(maxsize=None)
@@ -134,7 +123,7 @@ def classify(op: OpOverload) -> OpKind:
         if info.may_contain_alias(SchemaArgument(SchemaArgType.output, j), SchemaArgument(SchemaArgType.output, k))
     )
     mutable = bool(mutable_args)
-    return OpKind(
+    kind = OpKind(
         name=qualified_name(op),
         inplace=inplace,
         out=out,
@@ -149,8 +138,12 @@ def classify(op: OpOverload) -> OpKind:
         allowed_out_in=allowed_out_in,
         allowed_out_out=allowed_out_out,
         aliased_list_returns=frozenset(j for j, r in enumerate(rets) if r.alias_info is not None),
-        invariants=invariants_for(mutable=mutable, view=view, composite_implicit=cia),
+        invariants=(),
     )
+    return dataclasses.replace(kind, invariants=invariants_for(kind))
+
+
+invariants.on_change(classify.cache_clear)  # a newly registered invariant applies to ops already classified
 
 
 # ---------------------------------------------------------------- op lookup

@@ -4,14 +4,16 @@ What it prints is what the expect file records: per output its TensorImpl
 and StorageImpl use counts, Python references beyond the script's own, and
 whether it is or overlaps each input; per input whether the call changed it;
 last, whether the invariant still breaks. The printing helper is inlined so
-a PyTorch developer can paste the script anywhere.
+a PyTorch developer can paste the script anywhere; the invariant inlines its
+own ``_state`` (what it records before the call) and ``_breaks`` (its
+decision), from its ``repro_state`` and ``repro_breaks``.
 """
 from __future__ import annotations
 
 import keyword
 import math
 
-from . import catalog
+from . import catalog, invariants
 from .specs import CallSpec, Literal, TensorSpec
 
 HELPER = '''\
@@ -56,13 +58,14 @@ def _changed(t, snapshot):
     return None if same else "data"
 
 
-def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=()):
+def report(invariant, outputs, inputs, before, state, facts):
     """Print what the op returned and did; the last line says whether the invariant still breaks."""
-    broken = False
+    seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
     for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
         t = outputs[j]
         if t is None:
             print(f"output {j}: undefined")
+            seen["outputs"].append(None)
             continue
         slots = sum(1 for o in outputs if o is t)
         use_count = t._use_count()
@@ -70,29 +73,29 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
         storage = _storage_use_count(t)
         print(f"output {j}: {str(t.dtype)[6:]}{list(t.shape)} tensorimpl_use_count={use_count} "
               f"python_refs={refs} storageimpl_use_count={storage}")
-        if invariant == "tensorimpl_use_count" and (use_count > 1 or refs > 0 or slots > 1):
-            broken = True
-        if invariant == "storageimpl_use_count" and storage > 1:
-            broken = True
+        measured = {"slots": slots, "use_count": use_count, "refs": refs, "storage": storage,
+                    "is": set(), "overlaps": set(), "overlaps_outputs": set()}
         for name, x in inputs.items():
             same, overlap = t is x, _overlaps(t, x)
             print(f"  is {name}: {same}, overlaps {name}: {overlap}")
-            if invariant == "returns_input" and same:
-                broken = True
-            if invariant == "undeclared_alias" and (same or overlap) and name not in may_alias:
-                broken = True
+            if same:
+                measured["is"].add(name)
+            if same or overlap:
+                measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
             if u is not None:
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
-                if invariant == "undeclared_alias" and overlap and not outputs_may_alias:
-                    broken = True
+                if overlap:
+                    measured["overlaps_outputs"].add(k)
+        seen["outputs"].append(measured)
+    t = u = None
     for name, x in inputs.items():
         changed = _changed(x, before[name])
         print(f"input {name}: {changed or 'unchanged'}")
-        if invariant == "undeclared_mutation" and changed and name not in mutable:
-            broken = True
+        seen["inputs"][name] = changed
+    broken = _breaks(outputs, inputs, before, state, facts, seen)
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 '''
 
@@ -170,7 +173,8 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     lines = ["import sys", "", "import torch", ""]
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
-    lines += ["", HELPER, "", "# ---- the minimal inputs ----"]
+    checked = invariants.get(invariant)
+    lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", checked.repro_state, "", checked.repro_breaks, "", "# ---- the minimal inputs ----"]
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):
@@ -178,18 +182,21 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     for k, a in spec.kwargs.items():
         call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
     input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
-    may_alias = sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})
-    mutable = sorted(names[i] for i in kind.mutable_args)
-    outputs_may_alias = bool(kind.allowed_out_out or kind.aliased_list_returns)
+    facts = {
+        "may_alias": tuple(sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})),
+        "outputs_may_alias": bool(kind.allowed_out_out or kind.aliased_list_returns),
+        "mutable": tuple(sorted(names[i] for i in kind.mutable_args)),
+        **checked.repro_facts(spec.overload, kind),
+    }
     lines += [
         f"inputs = {input_dict}",
         "before = {name: _snapshot(t) for name, t in inputs.items()}",
+        "state = _state(inputs)",
         "",
         f"out = {op_source(spec)}({', '.join(call_args)})",
         "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
         "del out",
-        f"report({invariant!r}, outputs, inputs, before, may_alias={tuple(may_alias)!r}, "
-        f"outputs_may_alias={outputs_may_alias}, mutable={tuple(mutable)!r})",
+        f"report({invariant!r}, outputs, inputs, before, state, facts={facts!r})",
     ]
     return "\n".join(lines) + "\n"
 

@@ -24,7 +24,8 @@ def test_kind(op, kind):
 
 
 def test_invariants_follow_codegen_rules():
-    assert catalog.classify(aten.add.Tensor).invariants == catalog.ALL_INVARIANTS
+    codegen = {catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION}
+    assert codegen <= set(catalog.classify(aten.add.Tensor).invariants)
     view = catalog.classify(aten.view.default).invariants
     assert catalog.TENSOR_IMPL in view and catalog.STORAGE_IMPL not in view
     inplace = catalog.classify(aten.add_.Tensor).invariants
