@@ -13,8 +13,16 @@ Two rules, both decided from the call's actual arguments:
   (``Tensor(a!)``) may change during the call;
 - an output may alias anything that an allowed alias of it already aliased.
 
-Only the slow path builds one (a call the screen could not clear), and only
-when a check has a candidate violation to excuse.
+"On entry" matters: ``x.set_(y)`` leaves ``x`` on ``y``'s storage, which
+read afterwards would excuse the output aliasing ``y``. So the dispatch mode
+records, before a mutating op runs, the storage of each argument it may
+write (``entry_storages``: one cached wrapper read per written tensor); the
+other arguments' storage is their storage now (a read-only argument whose
+storage moved is an undeclared mutation of its own).
+
+Only the slow path builds a ``CallAliasing`` (a call the screen could not
+clear), and it asks SchemaInfo only when a check has a candidate violation
+to excuse.
 """
 from __future__ import annotations
 
@@ -27,6 +35,7 @@ SchemaArgument = torch._C._SchemaArgument
 _INPUT = torch._C._SchemaArgType.input
 _OUTPUT = torch._C._SchemaArgType.output
 _Tensor = torch.Tensor
+_strided = torch.strided
 
 
 def _tensors(value) -> list:
@@ -37,38 +46,64 @@ def _tensors(value) -> list:
     return []
 
 
-def _storage_key(t: torch.Tensor):
-    """The StorageImpl a tensor sits on, or None for one without storage (sparse, a subclass)."""
-    if type(t) is not _Tensor or t.layout is not torch.strided:
+def _storage(t: torch.Tensor):
+    """The storage a tensor sits on, or None for one without storage (sparse, a subclass).
+
+    Python keeps one wrapper per StorageImpl while it is held: its identity is the StorageImpl's.
+    """
+    if type(t) is not _Tensor or t.layout is not _strided:
         return None
     try:
-        return t.untyped_storage()._cdata
+        return t.untyped_storage()
     except (RuntimeError, NotImplementedError):
         return None
 
 
-def share_storage(a: torch.Tensor, b: torch.Tensor) -> bool:
-    """Whether two tensors are the same tensor or sit on one StorageImpl (what ``Tensor.is_alias_of`` asks)."""
-    if a is b:
-        return True
-    key = _storage_key(a)
-    return key is not None and key == _storage_key(b)
+def entry_storages(inputs: list, kind) -> list:
+    """Before a mutating op runs: per input, the storage of a tensor the op may write (None for the others)."""
+    mutable_args = kind.mutable_args
+    found = []
+    for i, t in inputs:  # a loop, not a comprehension: one frame less
+        found.append(_storage(t) if i in mutable_args else None)
+    return found
 
 
 class CallAliasing:
     """The schema's aliasing rules for one call, with the arguments it actually got."""
 
-    def __init__(self, func, kind, args: tuple, kwargs: dict):
+    def __init__(self, func, kind, args: tuple, kwargs: dict, inputs: list = (), entry: list | None = None):
         self.func = func
         self.kind = kind
         names = kind.arg_names
         n = len(args)
         self.values = [args[i] if i < n else kwargs.get(names[i]) for i in range(len(names))]
+        # id(tensor) -> its storage on entry, for the tensors the op may write
+        self._entry = {id(t): s for (_, t), s in zip(inputs, entry or ()) if s is not None}
+        # a written argument that moved to another storage: the values now are not the values on entry
+        self._moved = any(_storage(t) is not s for (_, t), s in zip(inputs, entry or ()) if s is not None)
+
+    def _on_entry(self, t):
+        if id(t) in self._entry:
+            return self._entry[id(t)]
+        return _storage(t)
+
+    def share_storage(self, a: torch.Tensor, b: torch.Tensor) -> bool:
+        """Whether two tensors sat on one StorageImpl when the call began (what ``Tensor.is_alias_of`` asks)."""
+        if a is b:
+            return True
+        s = self._on_entry(a)
+        return s is not None and s is self._on_entry(b)
 
     @functools.cached_property
     def _info(self):
-        """SchemaInfo told the tensor (and flag) arguments; the schema alone when values cannot be told."""
+        """SchemaInfo told the tensor (and flag) arguments; the schema alone when values cannot be told.
+
+        Told nothing either when a written argument moved storage: SchemaInfo
+        would read the aliasing the call created as aliasing on entry.
+        """
         info = SchemaInfo(self.func._schema)
+        if self._moved:
+            return info
         values = {}
         for name, v in zip(self.kind.arg_names, self.values):
             if isinstance(v, (_Tensor, bool)) or (isinstance(v, (list, tuple)) and v and all(isinstance(x, _Tensor) for x in v)):
@@ -90,7 +125,7 @@ class CallAliasing:
         mutable = self.kind.mutable_args
         if i in mutable:
             return True
-        return any(share_storage(t, u) for k in mutable for u in _tensors(self.values[k]))
+        return any(self.share_storage(t, u) for k in mutable for u in _tensors(self.values[k]))
 
     def output_may_alias(self, j: int, i: int, t: torch.Tensor) -> bool:
         """Output ``j`` may overlap argument ``i`` (tensor ``t``): it aliased on entry what ``j`` may alias."""
@@ -98,7 +133,7 @@ class CallAliasing:
             return True
         allowed = self.kind.allowed_out_in
         return any(
-            share_storage(t, u)
+            self.share_storage(t, u)
             for k in range(len(self.values))
             if k != i and (j, k) in allowed
             for u in _tensors(self.values[k])

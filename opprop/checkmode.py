@@ -21,7 +21,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import catalog, probe
 from . import invariants
-from .aliasing import CallAliasing
+from .aliasing import CallAliasing, entry_storages
 from .findings import Finding, describe_arguments
 from .invariants import ObservedCall
 from .snapshots import _span_bytes, unchanged
@@ -85,7 +85,7 @@ class CheckPlan:
     """What one overload needs checked, decided once from the catalog and the invariants."""
 
     __slots__ = (
-        "func", "kind", "checks", "befores", "screens", "slow",
+        "func", "kind", "checks", "befores", "screens", "slow", "entry",
         "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
         "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
     )
@@ -112,6 +112,8 @@ class CheckPlan:
         self.alias = catalog.UNDECLARED_ALIAS in names
         self.returns_input = catalog.RETURNS_INPUT in names
         self.mutation = catalog.UNDECLARED_MUTATION in names
+        # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
+        self.entry = kind.mutable and bool(chosen)
         # Per return index: the input positions the schema lets it alias (no overlap test for those).
         self.may_alias_inputs = tuple(
             frozenset(i for (jj, i) in kind.allowed_out_in if jj == j) for j in range(kind.n_returns)
@@ -310,6 +312,7 @@ class InvariantMode(TorchDispatchMode):
         kind = plan.kind
         self._reached_log.append(kind.name)
         inputs = _tensor_inputs(kind, args, kwargs)
+        entry = entry_storages(inputs, kind) if plan.entry else None
         befores = plan.befores
         states = None
         if befores:  # what the invariants record before the call; the mutation snapshot first
@@ -325,7 +328,7 @@ class InvariantMode(TorchDispatchMode):
             or (plan.screens and not _screened(plan, inputs, outputs, states))
         ):
             state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
-            call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs))
+            call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
             self._record(plan, call, args, kwargs)
         return out
 

@@ -132,6 +132,8 @@ LIB.define("write_other(Tensor(a!) x, Tensor y, Tensor z) -> Tensor(a!)")
 LIB.define("view_of_other(Tensor(a!) x, Tensor y) -> Tensor(a!)")
 # returns z itself, undeclared, while x and y alias each other
 LIB.define("return_third(Tensor x, Tensor y, Tensor z) -> Tensor")
+# moves x onto y's storage, then writes it: y is written although nothing aliased it on entry
+LIB.define("adopt_and_write(Tensor(a!) x, Tensor y) -> Tensor(a!)")
 
 
 def _write_other(x, y, z):
@@ -147,7 +149,13 @@ def _return_third(x, y, z):
     return z
 
 
+def _adopt_and_write(x, y):
+    x.set_(y)
+    return x.add_(1)
+
+
 LIB.impl("write_other", _write_other, "CPU")
+LIB.impl("adopt_and_write", _adopt_and_write, "CPU")
 LIB.impl("view_of_other", _view_of_other, "CPU")
 LIB.impl("return_third", _return_third, "CPU")
 ops = torch.ops.opprop_alias_test
@@ -195,3 +203,16 @@ def test_batch_norm_running_stats_stay_a_finding():
     x, mean, var = torch.zeros(1, 1), torch.zeros(1), torch.zeros(1)
     found = _keys(lambda: torch.ops.aten.native_batch_norm.default(x, None, None, mean, var, True, 0.0, 0.6))
     assert (catalog.UNDECLARED_MUTATION, (("argument", "running_var"), ("changed", "data"))) in found
+
+
+def test_aliasing_the_call_creates_is_not_aliasing_on_entry():
+    # after the call x sits on y's storage; read then, y would look like it aliased x all along
+    x, y = torch.ones(3), torch.ones(3)
+    found = _keys(lambda: ops.adopt_and_write(x, y))
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "y"), ("changed", "data"))) in found
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "y"),)) in found
+
+
+def test_set_still_aliases_its_source_undeclared():
+    found = _keys(lambda: torch.ops.aten.set_.source_Tensor(torch.ones(2), torch.ones(2)))
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "source"),)) in found
