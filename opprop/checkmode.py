@@ -18,7 +18,7 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import catalog, probe
-from .findings import Finding, describe_arguments
+from .findings import Finding, captured_call, describe_arguments
 from .invariants import CHECKS, ObservedCall
 from .memory import elements_equal_bytes
 
@@ -402,7 +402,7 @@ class InvariantMode(TorchDispatchMode):
         for inv, check in plan.checks:
             for output_index, detail in check(call):
                 if described is None:  # described once per call, only when something is found
-                    described = describe_arguments(kind.arg_names, args, kwargs)
+                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs)
                 self.findings.append(
                     Finding(
                         aten_op=kind.name,
@@ -411,5 +411,6 @@ class InvariantMode(TorchDispatchMode):
                         output_index=output_index,
                         detail=detail,
                         inputs=dict(described),
+                        call=captured,
                     )
                 )

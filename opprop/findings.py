@@ -1,4 +1,11 @@
-"""A finding: one invariant broken by one ATen overload on one input, in a form that survives JSON."""
+"""A finding: one invariant broken by one ATen overload on one input, in a form that survives JSON.
+
+A finding carries what reproduces it, so shrinking never searches for it
+again: ``call``, the overload's own call as it was made (a ``CallSpec``,
+captured by the checks when they record the finding), and ``replay``, how
+its top-level call was drawn (the target, the example-database key and the
+Hypothesis choices, or the index of a fixed sample).
+"""
 from __future__ import annotations
 
 import dataclasses
@@ -6,6 +13,10 @@ import json
 from typing import Any
 
 import torch
+
+from .specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
+
+MAX_CALL_VALUES = 4096  # a captured call with more tensor values than this stays in-process; ``replay`` rebuilds it
 
 
 def describe_value(value: Any) -> Any:
@@ -52,6 +63,8 @@ class Finding:
     output_index: int | None
     detail: dict
     inputs: dict
+    call: CallSpec | None = None  # the aten-level call, arguments as they were before it ran
+    replay: dict | None = None  # {"target", "database_key", "choices", "steer"} or {"target", "sample"}
 
     @property
     def key(self) -> tuple[str, str]:
@@ -66,11 +79,20 @@ class Finding:
         return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes})"
 
     def as_json(self) -> dict:
-        return dataclasses.asdict(self)
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("call", "replay")}
+        d = json.loads(json.dumps(d, default=str))  # a deep copy, as asdict made
+        if self.call is not None and sum(t.numel for t in self.call.tensors()) <= MAX_CALL_VALUES:
+            d["call"] = self.call.as_json()
+        if self.replay is not None:
+            d["replay"] = dict(self.replay)
+        return d
 
     @classmethod
     def from_json(cls, d: dict) -> "Finding":
-        return cls(**{f.name: d.get(f.name) for f in dataclasses.fields(cls)})
+        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls)}
+        if fields["call"] is not None:
+            fields["call"] = CallSpec.from_json(fields["call"])
+        return cls(**fields)
 
 
 def _short(v) -> str:
@@ -82,3 +104,62 @@ def _short(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_short(x) for x in v) + "]"
     return json.dumps(v) if not isinstance(v, str) else repr(v)
+
+
+# ---------------------------------------------------------------- the call, captured when a finding is recorded
+
+MAX_CAPTURED_ELEMENTS = 1 << 16  # bigger calls are not described value by value; their finding's ``replay`` rebuilds them
+
+
+def captured_call(op_name: str, observed, args, kwargs) -> CallSpec | None:
+    """The overload's call as it was made: inputs the call changed are rebuilt from their snapshot's bytes.
+
+    Called on the slow path only (when the checks record a finding). None
+    when an argument cannot be described (sparse, nested, a generator) or
+    the tensors are too big to keep value by value.
+    """
+    tensors = [t for _, t in observed.inputs]
+    if sum(t.numel() for t in tensors) > MAX_CAPTURED_ELEMENTS:
+        return None
+    before = {}
+    for k, snapshot in observed.before.items():
+        t = observed.inputs[k][1]
+        if snapshot.changed(t) is not None:
+            old = _pre_call_tensor(t, snapshot)
+            if old is not None:
+                before[id(t)] = old
+    try:
+        return CallSpec(op_name, tuple(_spec_of(a, before) for a in args), {k: _spec_of(v, before) for k, v in kwargs.items()})
+    except (SpecError, RuntimeError, TypeError, ValueError):
+        return None
+
+
+def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
+    """The tensor as it was before the call, from the bytes the snapshot read (plain CPU tensors only)."""
+    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or t.is_nested:
+        return None
+    if not isinstance(snapshot.size, torch.Size):
+        return None
+    buffer = torch.zeros(snapshot.offset + len(snapshot.raw) // t.element_size(), dtype=t.dtype)
+    if snapshot.raw:
+        buffer[snapshot.offset:] = torch.frombuffer(bytearray(snapshot.raw), dtype=torch.uint8).view(t.dtype)
+    return buffer.as_strided(snapshot.size, snapshot.stride, snapshot.offset)
+
+
+def _spec_of(value, before: dict):
+    if isinstance(value, torch.Tensor):
+        return _compact(tensor_spec(before.get(id(value), value)))
+    if isinstance(value, (list, tuple)):
+        return [_spec_of(v, before) for v in value]
+    return describe(value)
+
+
+def _compact(spec: TensorSpec) -> TensorSpec:
+    """A fill rule instead of literal values where the rule rebuilds the same values."""
+    if spec.fill != "values" or spec.stride is not None or spec.quant is not None or spec.values is None:
+        return spec
+    values = spec.values
+    for fill, matches in (("zeros", lambda i, v: v == 0), ("ones", lambda i, v: v == 1), ("arange", lambda i, v: v == i)):
+        if all(matches(i, v) for i, v in enumerate(values)):
+            return spec.replace(fill=fill, values=None)
+    return spec
