@@ -136,11 +136,13 @@ class Exploration:
             self.draw(examples)
         return self
 
-    def run_samples(self, limit: int | None = None) -> None:
-        for index, call in enumerate(self.target.sample_calls(self.device)):
+    def run_samples(self, limit: int | None = None, *, calls=None) -> None:
+        """The target's fixed samples (or ``calls``, some other fixed list: its findings then have no ``replay``)."""
+        own = calls is None
+        for index, call in enumerate(self.target.sample_calls(self.device) if own else calls):
             if (limit is not None and index >= limit) or time.monotonic() > self.soft_deadline:
                 break
-            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i})
+            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i} if own else None)
             if self.stop_at_first and self.findings:
                 break
 

@@ -1,4 +1,4 @@
-"""What opprop explores: a ``Target`` (an OpInfo, an overload, ...) and where its calls come from.
+"""What opprop explores: a ``Target`` (an OpInfo, an overload, an edge generator) and where its calls come from.
 
 Each kind of target is one ``TargetKind`` in ``KINDS``: how to find one by
 name, its fixed sample calls, the Hypothesis strategies of its drawn calls,
@@ -18,7 +18,7 @@ from torch._ops import OpOverload
 
 from . import catalog, sources, validity
 from .catalog import UnknownOp
-from .generators import generators_for
+from .generators import all_edge_generators, generators_for
 from .generators.opinfo import edge_generators_for, opinfo_call_strategy
 from .generators.schema import schema_call_strategy, unreachable_reason
 
@@ -166,7 +166,35 @@ OVERLOAD = TargetKind(
 )
 
 
-KINDS: dict[str, TargetKind] = {kind.name: kind for kind in (OPINFO, OVERLOAD)}  # tried in this order by resolve
+# ---------------------------------------------------------------- edge-generator targets (one generator's calls)
+
+
+def _edge_strategies(generator, device: str, learner) -> list:
+    if not generator.available_on(device):
+        return []
+    if generator.strategy is not None:
+        return [generator.strategy(device)]
+    count = len(list(generator.samples(device)))  # fresh samples per example: never reuse a mutated tensor
+    return [st.integers(0, count - 1).map(lambda i: list(generator.samples(device))[i])] if count else []
+
+
+def _edge_aten_op(generator) -> str | None:
+    overload = catalog.overload_from_name(generator.targets[0]) if generator.targets else None
+    return catalog.qualified_name(overload) if overload is not None else None
+
+
+EDGE = TargetKind(
+    name="edge",
+    find=lambda name: all_edge_generators().get(name),
+    name_of=lambda generator: generator.name,
+    names=lambda query: list(all_edge_generators()),
+    samples=lambda generator, device: generator.samples(device) if generator.available_on(device) else iter(()),
+    strategies=_edge_strategies,
+    aten_op=_edge_aten_op,
+)
+
+
+KINDS: dict[str, TargetKind] = {kind.name: kind for kind in (OPINFO, OVERLOAD, EDGE)}  # tried in this order by resolve
 
 
 def resolve(name: str) -> Target:
