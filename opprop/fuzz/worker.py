@@ -142,7 +142,7 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
     first, so a short share still tells "still present" from "looks fixed".
     """
     session = Exploration(resolve(target_name), device=device, seed=seed, database=database, learn=True, snapshot_data=snapshot_data,
-                          stop_at_first=True, fails=list, seconds=seconds, cap=cap,
+                          fails=list, seconds=seconds, cap=cap,
                           on_example=on_example, on_finding=on_finding, on_progress=on_progress)
     if _is_ledgered(target_name):
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
