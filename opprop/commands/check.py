@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..errors import EXIT_OK, UsageError, check_device
+from ..imports import definitions_for, import_modules
 from ..profiles import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
@@ -25,7 +26,6 @@ def cmd_check(args) -> int:
     # generators would cost every ``opprop --help`` 1.5 s of CPU (measured: 0.04 s without).
     from .. import catalog, probe, report, validity
     from ..exploration import Exploration
-    from ..imports import definitions_for, import_modules
     from ..target import resolve
     from .shrink import write_expected
 

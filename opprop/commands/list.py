@@ -5,6 +5,7 @@ import json
 import sys
 
 from ..errors import EXIT_OK, UsageError, check_device
+from ..imports import import_modules
 
 
 def add_parser(sub):
@@ -20,7 +21,6 @@ def add_parser(sub):
 
 def cmd_list(args) -> int:
     from .. import catalog, listing  # imported here, as in every command: ``opprop --help`` needs no torch
-    from ..imports import import_modules
 
     check_device(args.device)
     import_modules(args.imports)
