@@ -86,7 +86,7 @@ def generator_names(opinfo, device: str) -> list[str]:
 
 
 def drawn_coverage(target: Target, device: str, examples: int) -> dict:
-    """Valid and rejected counts of a short drawn run, exactly as a property test draws (``ci`` profile,
+    """An OpInfo target's valid and rejected counts in a short drawn run, as its property test draws (``ci`` profile,
     refused examples rejected), until ``examples`` are valid or Hypothesis gives up."""
     unusable = allowed_changes(target.name, device).unusable
     session = Exploration(target, device=device, seed=None, profile="ci", reject_invalid=True)
