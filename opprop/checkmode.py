@@ -411,6 +411,6 @@ class InvariantMode(TorchDispatchMode):
                         output_index=output_index,
                         detail=detail,
                         inputs=dict(described),
-                        call=captured,
+                        captured=captured,
                     )
                 )

@@ -16,7 +16,7 @@ import torch
 
 from .specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
 
-MAX_CALL_VALUES = 4096  # a captured call with more tensor values than this stays in-process; ``replay`` rebuilds it
+MAX_CALL_VALUES = 4096  # a call with more tensor values than this is not captured; its ``replay`` rebuilds it
 
 
 def describe_value(value: Any) -> Any:
@@ -63,8 +63,16 @@ class Finding:
     output_index: int | None
     detail: dict
     inputs: dict
-    call: CallSpec | None = None  # the aten-level call, arguments as they were before it ran
+    # The aten-level call, arguments as they were before it ran: a CallSpec, or a PendingCall the checks
+    # left (copies of the arguments, described only when asked for: the hot path's slow branch stays cheap).
+    captured: Any = dataclasses.field(default=None, repr=False, compare=False)
     replay: dict | None = None  # {"target", "database_key", "choices", "steer"} or {"target", "sample"}
+
+    @property
+    def call(self) -> CallSpec | None:
+        if isinstance(self.captured, PendingCall):
+            self.captured = self.captured.spec()
+        return self.captured
 
     @property
     def key(self) -> tuple[str, str]:
@@ -79,9 +87,9 @@ class Finding:
         return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes})"
 
     def as_json(self) -> dict:
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("call", "replay")}
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("captured", "replay")}
         d = json.loads(json.dumps(d, default=str))  # a deep copy, as asdict made
-        if self.call is not None and sum(t.numel for t in self.call.tensors()) <= MAX_CALL_VALUES:
+        if self.call is not None:
             d["call"] = self.call.as_json()
         if self.replay is not None:
             d["replay"] = dict(self.replay)
@@ -89,10 +97,8 @@ class Finding:
 
     @classmethod
     def from_json(cls, d: dict) -> "Finding":
-        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls)}
-        if fields["call"] is not None:
-            fields["call"] = CallSpec.from_json(fields["call"])
-        return cls(**fields)
+        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls) if f.name != "captured"}
+        return cls(**fields, captured=CallSpec.from_json(d["call"]) if d.get("call") else None)
 
 
 def _short(v) -> str:
@@ -108,30 +114,53 @@ def _short(v) -> str:
 
 # ---------------------------------------------------------------- the call, captured when a finding is recorded
 
-MAX_CAPTURED_ELEMENTS = 1 << 16  # bigger calls are not described value by value; their finding's ``replay`` rebuilds them
+def captured_call(op_name: str, observed, args, kwargs) -> "PendingCall | None":
+    """The overload's call as it was made, kept as copies of its arguments; inputs the call changed are
+    rebuilt from their snapshot's bytes. Called on the slow path only (when the checks record a finding).
 
-
-def captured_call(op_name: str, observed, args, kwargs) -> CallSpec | None:
-    """The overload's call as it was made: inputs the call changed are rebuilt from their snapshot's bytes.
-
-    Called on the slow path only (when the checks record a finding). None
-    when an argument cannot be described (sparse, nested, a generator) or
-    the tensors are too big to keep value by value.
+    None when an argument cannot be rebuilt (sparse, nested, a subclass, off
+    CPU) or the tensors are too big to keep value by value (the finding's
+    ``replay`` rebuilds those).
     """
-    tensors = [t for _, t in observed.inputs]
-    if sum(t.numel() for t in tensors) > MAX_CAPTURED_ELEMENTS:
+    if sum(t.numel() for _, t in observed.inputs) > MAX_CALL_VALUES:
         return None
     before = {}
     for k, snapshot in observed.before.items():
         t = observed.inputs[k][1]
         if snapshot.changed(t) is not None:
-            old = _pre_call_tensor(t, snapshot)
-            if old is not None:
-                before[id(t)] = old
+            before[id(t)] = _pre_call_tensor(t, snapshot)
     try:
-        return CallSpec(op_name, tuple(_spec_of(a, before) for a in args), {k: _spec_of(v, before) for k, v in kwargs.items()})
-    except (SpecError, RuntimeError, TypeError, ValueError):
+        return PendingCall(op_name, tuple(_copy(a, before) for a in args), {k: _copy(v, before) for k, v in kwargs.items()})
+    except SpecError:
         return None
+
+
+class PendingCall:
+    """Copies of a call's arguments, described as a CallSpec on demand."""
+
+    __slots__ = ("op", "args", "kwargs")
+
+    def __init__(self, op: str, args: tuple, kwargs: dict):
+        self.op, self.args, self.kwargs = op, args, kwargs
+
+    def spec(self) -> CallSpec | None:
+        try:
+            return CallSpec(self.op, tuple(_spec_of(a) for a in self.args), {k: _spec_of(v) for k, v in self.kwargs.items()})
+        except (SpecError, RuntimeError, TypeError, ValueError):
+            return None
+
+
+def _copy(value, before: dict):
+    if isinstance(value, torch.Tensor):
+        if type(value) is not torch.Tensor or value.layout != torch.strided or value.is_nested or value.device.type != "cpu":
+            raise SpecError("not rebuildable")
+        old = before.get(id(value))
+        if id(value) in before and old is None:
+            raise SpecError("changed by the call, and its earlier value cannot be rebuilt")
+        return old if old is not None else value.detach().clone()
+    if isinstance(value, (list, tuple)):
+        return [_copy(v, before) for v in value]
+    return value
 
 
 def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
@@ -146,14 +175,12 @@ def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
     return buffer.as_strided(snapshot.size, snapshot.stride, snapshot.offset)
 
 
-def _spec_of(value, before: dict):
+def _spec_of(value):
     if isinstance(value, torch.Tensor):
-        return _compact(tensor_spec(before.get(id(value), value)))
+        return _compact(tensor_spec(value))
     if isinstance(value, (list, tuple)):
-        return [_spec_of(v, before) for v in value]
+        return [_spec_of(v) for v in value]
     return describe(value)
-
-
 def _compact(spec: TensorSpec) -> TensorSpec:
     """A fill rule instead of literal values where the rule rebuilds the same values."""
     if spec.fill != "values" or spec.stride is not None or spec.quant is not None or spec.values is None:
