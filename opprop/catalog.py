@@ -8,7 +8,6 @@ then cached, so the dispatch-mode hot path only does a dict lookup.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 
 import torch
@@ -220,26 +219,6 @@ def all_aten_overloads() -> list[OpOverload]:
         if op is not None:
             found.append(op)
     return found
-
-
-def resolve(name: str):
-    """An OpInfo (by id) or an OpOverload (by qualified name); UnknownOp with close matches otherwise."""
-    if "::" in name or name.startswith("aten."):
-        op = overload_from_name(name)
-        if op is not None:
-            return op
-        candidates = [n for n in all_overload_names()]
-    else:
-        by_id = opinfos_by_id()
-        if name in by_id:
-            return by_id[name]
-        op = overload_from_name("aten::" + name)
-        if op is not None:
-            return op
-        candidates = list(by_id) + [n for n in all_overload_names() if n.startswith("aten::")]
-    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
-    hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-    raise UnknownOp(f"unknown op {name!r}{hint}")
 
 
 def has_cpu_kernel(op: OpOverload) -> bool:

@@ -22,7 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from . import catalog, probe
 from . import invariants
 from .aliasing import CallAliasing, entry_storages
-from .findings import Finding, describe_arguments
+from .findings import Finding, captured_call, describe_arguments
 from .invariants import ObservedCall
 from .snapshots import _span_bytes, unchanged
 
@@ -339,7 +339,7 @@ class InvariantMode(TorchDispatchMode):
         for inv, check in plan.checks:
             for output_index, detail in check(call):
                 if described is None:  # described once per call, only when something is found
-                    described = describe_arguments(kind.arg_names, args, kwargs)
+                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs)
                 self.findings.append(
                     Finding(
                         aten_op=kind.name,
@@ -348,5 +348,6 @@ class InvariantMode(TorchDispatchMode):
                         output_index=output_index,
                         detail=detail,
                         inputs=dict(described),
+                        captured=captured,
                     )
                 )

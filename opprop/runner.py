@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from .calls import Call
 from .checkmode import InvariantMode
-from .findings import Finding
+from .profiles import DEFAULT_SNAPSHOT
+
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
@@ -23,7 +23,7 @@ class CallResult:
         return self.error is None
 
 
-def run_call(call: Call, *, snapshot_data: str = "schema", invariants=None) -> CallResult:
+def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
     mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
     try:
         with mode:
@@ -57,6 +57,20 @@ class OpStats:
         for k, v in result.reached.items():
             self.reached[k] = self.reached.get(k, 0) + v
 
+    @classmethod
+    def merged(cls, name: str, *parts: "OpStats") -> "OpStats":
+        total = cls(name)
+        for part in parts:
+            total.examples += part.examples
+            total.valid += part.valid
+            total.errors += part.errors
+            total.seconds += part.seconds
+            for k, v in part.reached.items():
+                total.reached[k] = total.reached.get(k, 0) + v
+            for k, v in part.first_errors.items():
+                total.first_errors[k] = total.first_errors.get(k, 0) + v
+        return total
+
     def as_json(self) -> dict:
         return {
             "name": self.name,
@@ -67,20 +81,3 @@ class OpStats:
             "reached": sorted(self.reached),
             "error_kinds": self.first_errors,
         }
-
-
-def run_calls(name: str, calls, *, snapshot_data: str = "schema", findings: dict | None = None) -> tuple[OpStats, dict]:
-    """Run every call; return stats and findings, one per (aten op, invariant, output), first seen kept."""
-    stats = OpStats(name)
-    findings = {} if findings is None else findings
-    for call in calls:
-        start = time.perf_counter()
-        result = run_call(call, snapshot_data=snapshot_data)
-        stats.add(result, time.perf_counter() - start)
-        for f in result.findings:
-            findings.setdefault((f.aten_op, f.invariant, f.output_index), f)
-    return stats, findings
-
-
-def unique_findings(findings) -> list[Finding]:
-    return sorted(findings.values() if isinstance(findings, dict) else findings, key=lambda f: (f.aten_op, f.invariant))

@@ -47,13 +47,13 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
 
 
 def test_all_aten_adds_every_overload_the_schema_drives_each_once():
-    from opprop import aten_listing
+    from opprop import listing
 
     default = targets.fuzz_targets("cpu").names
     every = targets.fuzz_targets("cpu", all_aten=True).names
     assert len(every) == len(set(every))
     assert set(default) < set(every)
-    assert set(aten_listing.schema_targets()) <= set(every)
+    assert set(listing.schema_targets()) <= set(every)
     assert "aten::_lazy_clone" in every and "aten::_lazy_clone" not in default  # outside op_db's reach
 
 

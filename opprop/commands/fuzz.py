@@ -7,6 +7,7 @@ import sys
 import time
 
 from ..errors import EXIT_OK, UsageError, check_device
+from ..profiles import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
 
@@ -34,6 +35,8 @@ def add_parser(sub):
                         "auto forks where that is safe (Linux, CPU)")
     p.add_argument("--list", action="store_true", help="print the selected targets of this shard, one a line, and run nothing")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
+                   help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
     p.set_defaults(handler=cmd_fuzz)
 
 
@@ -59,14 +62,9 @@ def _validate(args) -> None:
 
 def _aten_op_of(target: str) -> str:
     """The aten op a crash or hang in ``target`` is charged to: the overload itself, or the OpInfo's aten op."""
-    from .. import catalog
-    from torch._ops import OpOverload
+    from ..target import resolve
 
-    t = catalog.resolve(target)
-    if isinstance(t, OpOverload):
-        return catalog.qualified_name(t)
-    op = catalog.overload_from_name("aten::" + t.aten_name)
-    return catalog.qualified_name(op) if op is not None else target
+    return resolve(target).aten_op
 
 
 def _fork_workers(args) -> bool:
@@ -129,7 +127,7 @@ def cmd_fuzz(args) -> int:
     with open(opinfo_names, "w") as fh:
         json.dump(sorted(catalog.opinfo_aten_names()), fh)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed),
+    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed), "--snapshot-data", args.snapshot_data,
                    "--opinfo-names", opinfo_names, "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
     for m in args.imports:
         worker_argv += ["--import", m]

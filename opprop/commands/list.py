@@ -1,10 +1,11 @@
-"""``opprop list``: the op catalog, with each OpInfo's reached overloads and their kinds."""
+"""``opprop list``: each OpInfo with its reached overloads, generators and drawn coverage; ``--all-aten``: every overload."""
 from __future__ import annotations
 
 import json
 import sys
 
 from ..errors import EXIT_OK, UsageError, check_device
+from ..imports import import_modules
 
 
 def add_parser(sub):
@@ -19,28 +20,22 @@ def add_parser(sub):
 
 
 def cmd_list(args) -> int:
-    from .. import listing
+    from .. import catalog, listing  # imported here, as in every command: ``opprop --help`` needs no torch
 
     check_device(args.device)
-    from ..imports import import_modules
-
     import_modules(args.imports)
     if args.all_aten:
-        from .. import aten_listing
-
-        aten = aten_listing.aten_rows()
+        aten = listing.aten_rows()
         if args.json:
             json.dump(aten, sys.stdout, indent=1)
             sys.stdout.write("\n")
         else:
             for row in aten:
-                print(aten_listing.format_aten_row(row))
+                print(listing.format_aten_row(row))
         return EXIT_OK
     if args.examples < 0:
         raise UsageError("--examples must not be negative")
     if args.op:
-        from .. import catalog
-
         unknown = [o for o in args.op if o not in catalog.opinfos_by_id()]
         if unknown:
             raise UsageError(f"unknown OpInfo {unknown[0]!r}")
@@ -55,5 +50,3 @@ def cmd_list(args) -> int:
         if args.examples:
             print(json.dumps(listing.summary(rows, args.examples)))
     return EXIT_OK
-
-

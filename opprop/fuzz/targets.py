@@ -2,7 +2,7 @@
 
 ``fuzz_targets`` is the one list; selection by pattern and the shard split
 work on its names. ``all_aten`` adds every eligible ATen overload the
-schema alone can drive (``aten_listing.schema_targets``); a ``--ops``
+schema alone can drive (``listing.schema_targets``); a ``--ops``
 pattern naming overloads (``aten::*``, ``mylib::*``) also selects
 registered overloads outside the list, custom namespaces included.
 """
@@ -51,10 +51,10 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
 
 def schema_only(listed) -> list[str]:
     """Eligible ATen overloads the schema can drive that are not already listed (their own targets)."""
-    from opprop import aten_listing
+    from opprop import listing
 
     have = set(listed)
-    return [n for n in aten_listing.schema_targets() if n not in have]
+    return [n for n in listing.schema_targets() if n not in have]
 
 
 def overloads_matching(pattern: str) -> list[str]:
@@ -68,10 +68,10 @@ def overloads_matching(pattern: str) -> list[str]:
         return []
     import torch
 
-    from opprop import aten_listing, catalog
+    from opprop import catalog, listing
 
     if pattern.startswith("aten::"):
-        pool = aten_listing.schema_targets()
+        pool = listing.schema_targets()
         if pattern not in pool and catalog.overload_from_name(pattern) is not None:
             pool = pool + [pattern]
     else:
