@@ -11,12 +11,16 @@ import contextlib
 import dataclasses
 import os
 import sys
+from pathlib import Path
 
 import torch
 
+from . import catalog, expectfile
 from . import ledger as ledger_mod
+from .capture import failing_findings
 from .checkmode import InvariantMode
 from .findings import Finding
+from .shrink import shrink
 from .specs import CallSpec, SpecError, describe
 
 # Frames inside these directories are never "the user code that made the call".
@@ -60,12 +64,13 @@ class Checked:
 
 
 def user_frame(frame=None) -> str:
-    """file:line of the innermost frame outside torch and opprop (the code that made the call)."""
+    """file:line of the innermost frame outside torch and opprop (the code that made the call), relative to the cwd under it."""
     frame = frame or sys._getframe(1)
     while frame is not None:
         name = frame.f_code.co_filename
         if not name.startswith(_INTERNAL_DIRS) and not name.startswith("<"):
-            return f"{name}:{frame.f_lineno}"
+            cwd = os.getcwd() + os.sep
+            return f"{name[len(cwd):] if name.startswith(cwd) else name}:{frame.f_lineno}"
         frame = frame.f_back
     return ""
 
@@ -159,11 +164,9 @@ class checking(contextlib.ContextDecorator):
             self.findings.append(Checked(f, where, entry, spec))
 
     def __enter__(self) -> "checking":
-        from .catalog import ALL_INVARIANTS
-
-        unknown = sorted((self.invariants or set()) - set(ALL_INVARIANTS))
+        unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
         if unknown:
-            raise ValueError(f"unknown invariant(s) {unknown}; known: {', '.join(ALL_INVARIANTS)}")
+            raise ValueError(f"unknown invariant(s) {unknown}; known: {', '.join(catalog.ALL_INVARIANTS)}")
         self.findings = []
         self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
@@ -187,3 +190,44 @@ class checking(contextlib.ContextDecorator):
         lines = [f"opprop: {sum(not f.known for f in findings)} new finding(s) of {len(findings)}:"]
         lines += [f.one_line() for f in findings]
         return "\n".join(lines)
+
+
+def write_expect(record: dict, out_dir) -> tuple[Path, ledger_mod.Entry]:
+    """An expect file from a finding captured in real code (``Checked.as_json()`` with its ``call``).
+
+    Shrinks the captured ATen call (what it cannot reduce, such as a tensor
+    a forward call produced, stays as literal values) and writes the expect
+    file, which is checked to reproduce in a fresh interpreter. Raises a
+    ValueError (ShrinkError, ExpectFileError, SpecError) with one line when
+    the call does not reproduce on its own. ``record["definition"]``: the
+    source file registering a custom op, inlined in the repro.
+    """
+    spec = CallSpec.from_json(record["call"])
+    invariant = record["invariant"]
+    definition = record.get("definition")
+    if definition and catalog.overload_from_name(spec.op) is None:
+        _load_definition(definition)
+    result = shrink(spec, invariant)
+    found = failing_findings(result.spec, invariant)[0]
+    path = expectfile.write(
+        out_dir,
+        result.spec,
+        invariant,
+        example={k: v for k, v in record.items() if k != "call"},
+        suggested=expectfile.suggested_fix(spec.op, invariant, found.detail, found.output_index),
+        definition=Path(definition).read_text() if definition else None,
+        definition_from=Path(definition).name if definition else "",
+    )
+    rel = os.path.relpath(path.resolve(), Path.cwd())
+    entry = ledger_mod.Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=rel)
+    return path, entry
+
+
+def _load_definition(path: str) -> None:
+    """Run the module that registers a custom op (its namespace is not loaded in this process)."""
+    import importlib.util
+
+    module_spec = importlib.util.spec_from_file_location(f"_opprop_definition_{Path(path).stem}", path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_spec.name] = module
+    module_spec.loader.exec_module(module)
