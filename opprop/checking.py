@@ -94,6 +94,8 @@ def call_spec(finding: Finding, args, kwargs, snapshots: dict, inputs: list) -> 
 
     def value(v):
         if isinstance(v, torch.Tensor):
+            if type(v) is torch.nn.Parameter:  # a module's weight: its values are what the repro needs
+                v = restored.get(id(v), v).detach()
             return describe(restored.get(id(v), v))
         if isinstance(v, (list, tuple)):
             return [value(x) for x in v]
@@ -219,6 +221,7 @@ def write_expect(record: dict, out_dir) -> tuple[Path, ledger_mod.Entry]:
         definition_from=Path(definition).name if definition else "",
     )
     rel = os.path.relpath(path.resolve(), Path.cwd())
+    rel = str(path.resolve()) if rel.startswith("..") else rel
     entry = ledger_mod.Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=rel)
     return path, entry
 
