@@ -36,7 +36,7 @@ def test_reports_ledgered_violations_in_user_code_as_known_with_the_calling_line
 
 def test_fail_on_new_raises_at_exit_one_line_per_new_finding():
     x = torch.randn(3)
-    with pytest.raises(NewFindings) as raised:
+    with pytest.raises(opprop.checking.NewFindings) as raised:
         with opprop.checking(fail_on_new=True):
             torch.ops.opprop_test.return_input(x)
     lines = str(raised.value).splitlines()
