@@ -88,6 +88,12 @@ def test_xdist_workers_report_to_the_controller(user):
     assert double["summary"] == single["summary"]
 
 
+def test_a_bare_opprop_before_a_path_means_report(user):
+    result = _run(user, "--opprop", "test_user.py")
+    result.assert_outcomes(passed=3, failed=1)
+    assert "4 test(s) checked;" in result.stdout.str()
+
+
 def test_off_unless_asked(user):
     result = _run(user)
     result.assert_outcomes(passed=3, failed=1)
@@ -155,7 +161,8 @@ def test_training_step():
 def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytester):
     """From a backward pass to an expect file needing only torch: the gradient the backward got is a tensor autograd made."""
     pytester.makepyfile(my_ops=MY_OPS, test_backward=BACKWARD_TEST)
-    result = _run(pytester, "--opprop", "--opprop-write-expected", "out")
+    # under xdist: the worker captures the call, the controller (which never imported my_ops) shrinks and writes
+    result = _run(pytester, "--opprop", "-n", "2", "--opprop-write-expected", "out")
     result.assert_outcomes(passed=1)
     path = pytester.path / "out" / "realcode_test.scale_backward--returns_input.py"
     assert f"wrote out/{path.name}; its ledger record:" in result.stdout.str()
