@@ -122,3 +122,26 @@ def test_a_malformed_ledger_is_one_line(tmp_path, monkeypatch, text, message):
     with pytest.raises(ledger.LedgerError) as raised:
         checking()
     assert message in str(raised.value) and str(bad) in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_values(tmp_path, monkeypatch):
+    """Captured from user code, shrunk (what cannot be reduced stays literal), written, replayed in a fresh interpreter."""
+    import realcode_ops
+    from opprop import expectfile
+    from opprop.checking import write_expect
+
+    monkeypatch.chdir(tmp_path)
+    x = torch.tensor([2.0, -1.0, 0.375, 4.0])
+    with checking(capture_calls=True) as found:
+        torch.ops.opprop_realcode.keep_if_marked(x * 1)  # an input a previous call produced
+        torch.ops.opprop_realcode.keep_if_marked(torch.ones(3))  # unmarked: a fresh tensor, no finding
+    (f,) = [f for f in found.findings if f.invariant == catalog.RETURNS_INPUT]
+    assert f.call is not None and f.call.args[0].values == (2.0, -1.0, 0.375, 4.0)
+    record = dict(f.as_json(), definition=realcode_ops.__file__)
+    path, entry = write_expect(record, tmp_path / "out")
+    ef = expectfile.load(path)
+    (tensor,) = ef.repro.tensors()
+    assert tensor.fill == "values" and 0.375 in tensor.values and len(tensor.values) < 4  # shrunk, the marker kept
+    assert entry.key == ("opprop_realcode::keep_if_marked", catalog.RETURNS_INPUT)
+    assert "LIB.impl(\"keep_if_marked\"" in path.read_text()  # needs nothing but torch
+    assert expectfile.replay(path, accept=False).status == "same"
