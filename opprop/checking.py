@@ -27,6 +27,9 @@ from .specs import CallSpec, SpecError, describe
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules[__package__]))
 
 
+MAX_USER_CALL_VALUES = 1 << 24  # capture_calls=True: tensor values a captured call may hold (a training step's weights)
+
+
 class NewFindings(AssertionError):
     """Raised at the end of ``checking(fail_on_new=True)``: one line per new finding."""
 
@@ -75,44 +78,14 @@ def user_frame(frame=None) -> str:
     return ""
 
 
-def call_spec(finding: Finding, args, kwargs, snapshots: dict, inputs: list) -> CallSpec | None:
-    """The ATen-level call behind ``finding``, rebuilt from the values it got; None when it cannot be described.
-
-    Runs after the op: an input the op changed is described as it was
-    before (from its byte snapshot), every other one as it is. Once the
-    engine records ``Finding.call`` itself, that replaces this.
-    """
-    recorded = getattr(finding, "call", None)
-    if recorded is not None:
-        return recorded
-    restored = {}
-    for k, snap in snapshots.items():
-        i, t = inputs[k]
-        if snap.raw is not None and snap.changed(t) is not None and snap.stride is not None and not t.is_quantized:
-            before = torch.frombuffer(bytearray(snap.raw), dtype=t.dtype) if snap.raw else torch.empty(0, dtype=t.dtype)
-            restored[id(t)] = torch.as_strided(before, snap.size, snap.stride, 0)
-
-    def value(v):
-        if isinstance(v, torch.Tensor):
-            if type(v) is torch.nn.Parameter:  # a module's weight: its values are what the repro needs
-                v = restored.get(id(v), v).detach()
-            return describe(restored.get(id(v), v))
-        if isinstance(v, (list, tuple)):
-            return [value(x) for x in v]
-        return describe(v)
-
-    try:
-        return CallSpec(finding.aten_op, tuple(value(a) for a in args), {k: value(v) for k, v in kwargs.items()})
-    except (SpecError, RuntimeError, TypeError, ValueError):
-        return None
-
-
 class _UserMode(InvariantMode):
     """InvariantMode that, on the slow path only, adds where the call came from and what the ledger says."""
 
     def __init__(self, owner: "checking", **options):
         super().__init__("user code", **options)
         self.owner = owner
+        if owner.capture_calls:  # a repro from real code needs the whole call, however many values it holds
+            self.max_captured_values = MAX_USER_CALL_VALUES
 
     def _record(self, plan, call, args, kwargs) -> None:
         start = len(self.findings)
@@ -164,7 +137,7 @@ class checking(contextlib.ContextDecorator):
             entry = self.ledger.get(*f.key)
             spec = None
             if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
-                spec = call_spec(f, args, kwargs, observed.before, observed.inputs)
+                spec = f.captured.spec() if f.captured is not None else None
             self.findings.append(Checked(f, where, entry, spec))
 
     def __enter__(self) -> "checking":

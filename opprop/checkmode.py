@@ -22,7 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from . import catalog, probe
 from . import invariants
 from .aliasing import CallAliasing, entry_storages
-from .findings import Finding, captured_call, describe_arguments
+from .findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
 from .invariants import ObservedCall
 from .snapshots import _span_bytes, unchanged
 
@@ -268,6 +268,7 @@ class InvariantMode(TorchDispatchMode):
     # overhead of every checked call.
     snapshot_all = False
     only = None
+    max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
     _plans: dict = _PLANS.setdefault((False, None), {})
 
     def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
@@ -339,7 +340,7 @@ class InvariantMode(TorchDispatchMode):
         for inv, check in plan.checks:
             for output_index, detail in check(call):
                 if described is None:  # described once per call, only when something is found
-                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs)
+                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs, self.max_captured_values)
                 self.findings.append(
                     Finding(
                         aten_op=kind.name,

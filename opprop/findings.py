@@ -115,7 +115,7 @@ def _short(v) -> str:
 
 # ---------------------------------------------------------------- the call, captured when a finding is recorded
 
-def captured_call(op_name: str, observed, args, kwargs) -> "PendingCall | None":
+def captured_call(op_name: str, observed, args, kwargs, max_values: int = MAX_CALL_VALUES) -> "PendingCall | None":
     """The overload's call as it was made, kept as copies of its arguments; inputs the call changed are
     rebuilt from their snapshot's bytes. Called on the slow path only (when the checks record a finding).
 
@@ -123,7 +123,7 @@ def captured_call(op_name: str, observed, args, kwargs) -> "PendingCall | None":
     CPU) or the tensors are too big to keep value by value (the finding's
     ``replay`` rebuilds those).
     """
-    if sum(t.numel() for _, t in observed.inputs) > MAX_CALL_VALUES:
+    if sum(t.numel() for _, t in observed.inputs) > max_values:
         return None
     before = {}
     for k, state in enumerate(observed.state.get("undeclared_mutation") or ()):
