@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import os
 import sys
+import types
 from pathlib import Path
 
 import torch
@@ -124,7 +125,7 @@ class _UserMode(InvariantMode):
 class checking(contextlib.ContextDecorator):
     """Run the enclosed code (or decorated function) under opprop's invariant checks.
 
-    ``with opprop.checking() as found: ...`` then ``found.findings`` (each a
+    ``with opprop.checking() as found: ...`` (calling the module makes one) then ``found.findings`` (each a
     ``Checked``), ``found.new``, ``found.known``. ``fail_on_new=True`` raises
     ``NewFindings`` at exit, one line per new finding. ``invariants`` picks
     the checks (ids of ``catalog.ALL_INVARIANTS``; default all);
@@ -136,8 +137,6 @@ class checking(contextlib.ContextDecorator):
     made before it stay on the object (and, with ``fail_on_new``, are added
     to the exception as a note).
     """
-
-    NewFindings = NewFindings  # reachable as opprop.checking.NewFindings (the package exports the class)
 
     def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = "schema", ledger=None, capture_calls: bool = False):
         if snapshot_data not in ("schema", "all"):
@@ -236,3 +235,13 @@ def _load_definition(path: str) -> None:
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_spec.name] = module
     module_spec.loader.exec_module(module)
+
+
+class _CallableModule(types.ModuleType):
+    """``opprop.checking`` is this module (what ``import opprop.checking`` binds) and, called, the context manager."""
+
+    def __call__(self, *args, **kwargs) -> checking:
+        return checking(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
