@@ -95,10 +95,9 @@ def call_spec(finding: Finding, args, kwargs, snapshots: dict, inputs: list) -> 
 
     def value(v):
         if isinstance(v, torch.Tensor):
-            v = restored.get(id(v), v)
             if type(v) is torch.nn.Parameter:  # a module's weight: its values are what the repro needs
-                v = v.detach()
-            return describe(v)
+                v = restored.get(id(v), v).detach()
+            return describe(restored.get(id(v), v))
         if isinstance(v, (list, tuple)):
             return [value(x) for x in v]
         return describe(v)
@@ -151,7 +150,6 @@ class checking(contextlib.ContextDecorator):
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
         self.findings: list[Checked] = []
-        self._captured: set = set()  # (op, invariant) whose call is kept
         self._mode = None
 
     @property
@@ -167,15 +165,12 @@ class checking(contextlib.ContextDecorator):
             f.called_op = f.aten_op  # the inputs described are the ATen call's own
             entry = self.ledger.get(*f.key)
             spec = None
-            if self.capture_calls and entry is None and f.key not in self._captured:
+            if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
                 spec = call_spec(f, args, kwargs, observed.before, observed.inputs)
-                if spec is not None:
-                    self._captured.add(f.key)
             self.findings.append(Checked(f, where, entry, spec))
 
     def __enter__(self) -> "checking":
         self.findings = []
-        self._captured = set()
         self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
         return self
