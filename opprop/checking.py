@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import os
 import sys
+import types
 from pathlib import Path
 
 import torch
@@ -97,7 +98,7 @@ class _UserMode(InvariantMode):
 class checking(contextlib.ContextDecorator):
     """Run the enclosed code (or decorated function) under opprop's invariant checks.
 
-    ``with opprop.checking() as found: ...`` then ``found.findings`` (each a
+    ``with opprop.checking() as found: ...`` (calling the module makes one) then ``found.findings`` (each a
     ``Checked``), ``found.new``, ``found.known``. ``fail_on_new=True`` raises
     ``NewFindings`` at exit, one line per new finding. ``invariants`` picks
     the checks (ids of ``catalog.ALL_INVARIANTS``; default all);
@@ -110,13 +111,14 @@ class checking(contextlib.ContextDecorator):
     to the exception as a note).
     """
 
-    NewFindings = NewFindings  # reachable as opprop.checking.NewFindings (the package exports the class)
-
     def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = "schema", ledger=None, capture_calls: bool = False):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
         self.fail_on_new = fail_on_new
         self.invariants = None if invariants is None else frozenset(invariants)
+        unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
+        if unknown:
+            raise ValueError(f"unknown invariant(s) {unknown}; known: {', '.join(catalog.ALL_INVARIANTS)}")
         self.snapshot_data = snapshot_data
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
@@ -141,9 +143,6 @@ class checking(contextlib.ContextDecorator):
             self.findings.append(Checked(f, where, entry, spec))
 
     def __enter__(self) -> "checking":
-        unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
-        if unknown:
-            raise ValueError(f"unknown invariant(s) {unknown}; known: {', '.join(catalog.ALL_INVARIANTS)}")
         self.findings = []
         self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
@@ -209,3 +208,13 @@ def _load_definition(path: str) -> None:
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_spec.name] = module
     module_spec.loader.exec_module(module)
+
+
+class _CallableModule(types.ModuleType):
+    """``opprop.checking`` is this module (what ``import opprop.checking`` binds) and, called, the context manager."""
+
+    def __call__(self, *args, **kwargs) -> checking:
+        return checking(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

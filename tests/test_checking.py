@@ -7,7 +7,7 @@ import torch
 
 import opprop
 from opprop import catalog, ledger
-from opprop.checking import NewFindings, checking
+from opprop.checking import checking
 
 from custom_ops import ops as custom  # noqa: F401  (registers opprop_test::*)
 
@@ -147,3 +147,24 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
     assert entry.key == ("opprop_realcode::keep_if_marked", catalog.RETURNS_INPUT)
     assert "LIB.impl(\"keep_if_marked\"" in path.read_text()  # needs nothing but torch
     assert expectfile.replay(path, accept=False).status == "same"
+
+
+def test_opprop_checking_is_callable_however_it_was_imported():
+    import importlib
+
+    module = importlib.import_module("opprop.checking")
+    assert opprop.checking is module and isinstance(opprop.checking(), checking)
+    import opprop.checking as bound  # what `import a.b as c` binds: the module, callable too
+
+    with bound(invariants=[catalog.RETURNS_INPUT]) as found:
+        torch.ops.opprop_test.return_input(torch.randn(2))
+    assert [f.invariant for f in found.findings] == [catalog.RETURNS_INPUT]
+
+
+def test_import_opprop_does_not_import_torch():
+    """The pytest plugin's entry point imports opprop in every pytest run: it must stay cheap until --opprop."""
+    import subprocess
+
+    code = "import sys, opprop, opprop.pytest_plugin; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,7 +1,8 @@
 """The pytest plugin, run in subprocesses: report, fail, xdist, bad input, PyTorch idioms, expect files from real code."""
+import importlib.metadata
 import json
 import os
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -43,10 +44,22 @@ def user(pytester):
     return pytester
 
 
+def _plugin_args() -> list:
+    """Nothing when the pytest11 entry point is installed (pip install -e . after pulling it); else load the module."""
+    installed = any(ep.value == "opprop.pytest_plugin" for ep in importlib.metadata.entry_points(group="pytest11"))
+    return [] if installed else ["-p", "opprop.pytest_plugin"]
+
+
 def _run(pytester, *args):
     env_path = os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
     pytester._monkeypatch.setenv("PYTHONPATH", env_path)
-    return pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider", *args)
+    return pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider", *_plugin_args(), *args)
+
+
+def test_the_plugin_is_a_pytest11_entry_point():
+    project = tomllib.loads((TESTS.parent / "pyproject.toml").read_text())
+    assert project["project"]["entry-points"]["pytest11"] == {"opprop": "opprop.pytest_plugin"}
+    assert "ledger.toml" in project["tool"]["setuptools"]["package-data"]["opprop"]
 
 
 def test_report_mode_summarizes_by_op_and_invariant_and_writes_json(user):

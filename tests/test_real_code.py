@@ -15,7 +15,7 @@ import opprop
 def _assert_only_ledgered(fn):
     with opprop.checking() as found:
         fn()
-    assert not found.new, opprop.checking.report(found.new)
+    assert not found.new, found.report(found.new)
     return found
 
 
