@@ -132,7 +132,7 @@ class Exploration:
         """The fixed samples (``samples`` at most, all with -1, none with None), then ``examples`` draws."""
         if samples is not None:
             self.run_samples(None if samples < 0 else samples)
-        if examples > 0 and not (self.stop_at_first and self.findings):
+        if examples > 0 and not self._stopped():
             self.draw(examples)
         return self
 
@@ -143,7 +143,7 @@ class Exploration:
             if (limit is not None and index >= limit) or time.monotonic() > self.soft_deadline:
                 break
             self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i} if own else None)
-            if self.stop_at_first and self.findings:
+            if self._stopped():
                 break
 
     def strategy(self):
@@ -182,7 +182,7 @@ class Exploration:
         phase = 0
         while self.drawn_stats.examples < goal:
             if phase:
-                if self.failed or (self.stop_at_first and self.findings):
+                if self.failed or self._stopped():
                     break  # a failing target spent the rest of its share shrinking
                 if _learned_something(learner, taught):
                     strategy = self.strategy()
@@ -212,6 +212,12 @@ class Exploration:
         return None if learner is None else learner.as_json()
 
     # ------------------------------------------------------------ internals
+
+    def _stopped(self) -> bool:
+        """``stop_at_first``: a finding was recorded (one that ``fails`` selects, when it is given)."""
+        if not self.stop_at_first or not self.findings:
+            return False
+        return self.fails is None or bool(self.fails(list(self.findings.values())))
 
     def _hypothesis_test(self, strategy, examples: int, phase: int):
         overrides = dict(max_examples=examples, database=self.database)

@@ -85,3 +85,12 @@ def test_report_findings_keep_call_and_replay_through_json(tmp_path, capsys):
     assert back.call.op == "aten::q_per_channel_scales" and back.call.tensors()[0].quant[0] == "per_channel"
     assert back.replay["target"] == "aten::q_per_channel_scales"
     assert back.as_json() == f
+
+
+def test_an_old_report_falls_back_to_a_labelled_search():
+    old = Finding(aten_op="aten::q_per_channel_scales", called_op="aten::q_per_channel_scales", invariant=catalog.TENSOR_IMPL,
+                  output_index=0, detail={}, inputs={})
+    spec, origin = regressions.starting_call(old)
+    assert origin.startswith("a new search (fallback") and spec.op == "aten::q_per_channel_scales"
+    call = search_again("aten::q_per_channel_scales", "aten::q_per_channel_scales", catalog.TENSOR_IMPL)
+    assert ("aten::q_per_channel_scales", catalog.TENSOR_IMPL) in {f.key for f in run_call(call).findings}
