@@ -100,10 +100,12 @@ class CheckPlan:
         stateful = [inv for inv in chosen if inv.before is not None]
         stateful.sort(key=lambda inv: inv.id != catalog.UNDECLARED_MUTATION)
         self.befores = tuple((inv.id, inv.before) for inv in stateful)
-        # (index into the states, screen) per invariant with a screen of its own
+        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
         slots = {inv.id: k for k, inv in enumerate(stateful)}
         self.screens = tuple(
-            (slots.get(inv.id), inv.screen) for inv in chosen if inv.id not in SCREENED and inv.screen is not None
+            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
+            for inv in chosen
+            if inv.id not in SCREENED and inv.screen is not None
         )
         self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
         names = {inv.id for inv in chosen}
@@ -238,8 +240,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
 
 def _screened(plan: CheckPlan, inputs: list, outputs: list, states: list) -> bool:
     """The invariants' own screens (those the fused screen does not know): all must clear the call."""
-    for slot, screen in plan.screens:
-        if not screen(inputs, outputs, None if slot is None else states[slot]):
+    for slot, screen, prepared in plan.screens:
+        if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
             return False
     return True
 

@@ -81,9 +81,9 @@ def test_screen_passes_a_swap_through(monkeypatch):
     from opprop import invariants
 
     inv = invariants.get(ID)
-    assert inv.screen([(0, torch.ones(2))], [], [torch.ones(2).untyped_storage()]) is False
+    assert inv.screen([(0, torch.ones(2))], [], [torch.ones(2).untyped_storage()], None) is False
     t = torch.ones(2)
-    assert inv.screen([(0, t)], [], [t.untyped_storage()]) is True
+    assert inv.screen([(0, t)], [], [t.untyped_storage()], None) is True
 
 
 def test_opprop_check_reports_it_and_the_ledger_knows_set_(capsys, tmp_path, monkeypatch):

@@ -43,7 +43,7 @@ class StorageReplaced(Invariant):
             found.append(_storage(t))
         return found
 
-    def screen(self, inputs, outputs, state):
+    def screen(self, inputs, outputs, state, prepared):
         for (_, t), storage in zip(inputs, state):
             if storage is not None and t.untyped_storage() is not storage:
                 return False
