@@ -76,20 +76,21 @@ class ViewCopies(Invariant):
         return kind.view
 
     def prepare(self, func, kind):
-        """(return index, input positions it views) per declared view of this overload."""
-        return tuple(declared_views(func).items())
+        """Return index -> input positions it views, for this overload's declared views."""
+        return declared_views(func)
 
     def screen(self, inputs, outputs, state, prepared):
         """Clean when every declared view sits on the storage of an input it is declared to view."""
         for j, t in outputs:
-            if t is None or type(t) is not _Tensor or t.layout is not _strided:
+            bases = prepared.get(j)
+            if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
                 continue
-            for jj, bases in prepared:
-                if jj == j:
-                    storage = t.untyped_storage()
-                    if not any(i in bases and _storage(x) is storage for i, x in inputs):
-                        return False
+            storage = t.untyped_storage()
+            for i, x in inputs:
+                if i in bases and type(x) is _Tensor and x.layout is _strided and x.untyped_storage() is storage:
                     break
+            else:
+                return False
         return True
 
     def check(self, call):
