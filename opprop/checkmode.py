@@ -100,10 +100,12 @@ class CheckPlan:
         stateful = [inv for inv in chosen if inv.before is not None]
         stateful.sort(key=lambda inv: inv.id != catalog.UNDECLARED_MUTATION)
         self.befores = tuple((inv.id, inv.before) for inv in stateful)
-        # (index into the states, screen) per invariant with a screen of its own
+        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
         slots = {inv.id: k for k, inv in enumerate(stateful)}
         self.screens = tuple(
-            (slots.get(inv.id), inv.screen) for inv in chosen if inv.id not in SCREENED and inv.screen is not None
+            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
+            for inv in chosen
+            if inv.id not in SCREENED and inv.screen is not None
         )
         self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
         names = {inv.id for inv in chosen}
@@ -236,14 +238,6 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
     return True
 
 
-def _screened(plan: CheckPlan, inputs: list, outputs: list, states: list) -> bool:
-    """The invariants' own screens (those the fused screen does not know): all must clear the call."""
-    for slot, screen in plan.screens:
-        if not screen(inputs, outputs, None if slot is None else states[slot]):
-            return False
-    return True
-
-
 def _input_extents(inputs: list, before: list) -> list:
     """Per input: its extent, or None for a tensor without storage (nothing to overlap)."""
     states = before or [None] * len(inputs)
@@ -323,11 +317,13 @@ class InvariantMode(TorchDispatchMode):
                 states.append(before(inputs, kind, snapshot_all))
         out = func(*args, **kwargs)
         outputs = _flat_outputs(kind, out)
-        if (
-            plan.slow
-            or not _clean(plan, inputs, outputs, states[0] if plan.mutation else None)
-            or (plan.screens and not _screened(plan, inputs, outputs, states))
-        ):
+        clean = not plan.slow and _clean(plan, inputs, outputs, states[0] if plan.mutation else None)
+        if clean:
+            for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
+                if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
+                    clean = False
+                    break
+        if not clean:
             state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
             call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
             self._record(plan, call, args, kwargs)

@@ -60,13 +60,16 @@ def test_an_invariant_with_its_own_screen_is_cleared_by_it(registered):
     class Screened(_EveryOutput):
         id = "opprop_test_screened"
 
-        def screen(self, inputs, outputs, state):
-            screened.append(len(outputs))
+        def prepare(self, func, kind):
+            return kind.name
+
+        def screen(self, inputs, outputs, state, prepared):
+            screened.append((prepared, len(outputs)))
             return True  # a (wrong) screen that clears everything: the check must not run
 
     registered(Screened())
     result = run_call(Call("add", aten.add.Tensor, (torch.ones(2, 3), torch.ones(2, 3))))
-    assert screened == [1] and result.findings == []
+    assert screened == [("aten::add.Tensor", 1)] and result.findings == []
 
 
 def test_before_state_reaches_the_check(registered):

@@ -38,7 +38,11 @@ class Invariant:
     (``inputs`` as in ``ObservedCall``); its result reaches ``check`` as
     ``call.state[id]`` and ``screen`` as ``state``. None: nothing needed.
 
-    ``screen(inputs, outputs, state)``: a cheap test, True only when
+    ``prepare(func, kind)``: what the invariant needs to know about one
+    overload, computed once when the dispatch mode first meets it (which
+    outputs are declared views, say); it reaches ``screen``.
+
+    ``screen(inputs, outputs, state, prepared)``: a cheap test, True only when
     ``check`` would report nothing. An invariant with no screen of its own
     and unknown to the dispatch mode's fused screen sends every call it
     applies to down the slow path: correct, only slower (fail closed).
@@ -64,6 +68,10 @@ class Invariant:
     def applies(self, kind) -> bool:
         """Whether the invariant holds for an op of this kind (a ``catalog.OpKind``)."""
         return True
+
+    def prepare(self, func, kind) -> Any:
+        """Per overload, once: what ``screen`` needs beyond the call (None by default)."""
+        return None
 
     def check(self, call: ObservedCall) -> Iterator[Violation]:
         raise NotImplementedError
