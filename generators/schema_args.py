@@ -23,6 +23,9 @@ KIND_KEYS = {
     "sparse_coo": "SparseCPU",
     "sparse_coo_uncoalesced": "SparseCPU",
     "sparse_csr": "SparseCsrCPU",
+    "sparse_csc": "SparseCsrCPU",
+    "sparse_bsr": "SparseCsrCPU",
+    "sparse_bsc": "SparseCsrCPU",
     "nested_strided": "NestedTensorCPU",
 }
 SUPPORTED_TYPES = {
