@@ -23,6 +23,8 @@ from opprop.runner import ARGUMENT_ERRORS
 from .schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
 from .schema_names import convention_value
 
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
 SOURCE = "schema"
 
 
