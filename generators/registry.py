@@ -85,10 +85,15 @@ def families(package: str = __package__) -> list[str]:
 _discovered: set = set()
 
 
-def all_edge_generators(package: str = __package__) -> dict[str, EdgeGenerator]:
-    if package not in _discovered:
-        families(package)
-        _discovered.add(package)
+def all_edge_generators(package: str | None = None) -> dict[str, EdgeGenerator]:
+    """Every registered edge generator (this package's families, and those of modules ``--import`` loaded);
+    with ``package``, that package's only."""
+    name = package or __package__
+    if name not in _discovered:
+        families(name)
+        _discovered.add(name)
+    if package is None:
+        return dict(_REGISTRY)
     return {n: g for n, g in _REGISTRY.items() if g.module.startswith(package + ".")}
 
 

@@ -198,7 +198,7 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
         known = set(ledger_mod.load().entries)
     except ledger_mod.LedgerError:
         known = set()
-    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang") and (f["aten_op"], f["invariant"]) not in known]
+    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
     if not new:
         print("write-expected: no new finding to shrink")
         return
