@@ -73,3 +73,26 @@ def test_fuzz_writes_an_expect_file_for_a_sparse_and_a_nested_finding_that_repla
     ran = subprocess.run([sys.executable, str(written)], capture_output=True, text=True, timeout=120)
     assert ran.returncode == 0 and "tensorimpl_use_count: reproduces" in ran.stdout, ran.stdout + ran.stderr
     assert expectfile.replay(written, accept=False).status == "same"
+
+
+def nested_only_ops():
+    """Eligible ATen overloads whose only kernel is NestedTensorCPU (asked of the dispatcher, not listed)."""
+    from opprop import aten_listing
+
+    dense = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
+    found = []
+    for op in aten_listing.registered_aten_overloads():
+        name = catalog.qualified_name(op)
+        has = [k for k in (*dense, "NestedTensorCPU") if torch._C._dispatch_has_kernel_for_dispatch_key(name, k)]
+        if has == ["NestedTensorCPU"]:
+            found.append(name)
+    return found
+
+
+def test_ops_with_only_a_strided_nested_kernel_reach_five_valid_examples_each(tmp_path):
+    ops = nested_only_ops()
+    assert len(ops) >= 8 and "aten::_nested_tensor_size" in ops
+    _, rep = run_fuzz(tmp_path, "--ops", *ops, "--jobs", "1", "--budget", "120", "--per-op-examples", "20",
+                      "--database", str(tmp_path / "db"), timeout=400)
+    valid = {o["name"]: o["valid"] for o in rep["ops"]}
+    assert {op: valid[op] for op in ops if valid[op] < 5} == {}
