@@ -158,7 +158,7 @@ def tensor_spec(t: torch.Tensor) -> TensorSpec:
     t = t.detach()
     if t.is_nested:  # strided (NestedTensorImpl) or jagged (a NestedTensor subclass): rebuilt from its components
         layout = "nested_jagged" if t.layout == torch.jagged else "nested_strided"
-        return TensorSpec(dtype_name(t.dtype), (), "values", layout=layout, parts=tuple(tensor_spec(c.contiguous()) for c in t.unbind()))
+        return TensorSpec(dtype_name(t.dtype), (), "values", layout=layout, parts=tuple(tensor_spec(c.clone(memory_format=torch.contiguous_format)) for c in t.unbind()))
     if type(t) is not torch.Tensor:
         raise SpecError(f"cannot rebuild a {type(t).__name__} tensor")
     if t.layout == torch.sparse_coo:

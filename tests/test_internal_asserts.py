@@ -46,7 +46,8 @@ def test_a_real_private_aten_op_s_internal_assert_is_recorded():
     assert [f.invariant for f in result.findings] == [runner.INTERNAL_ASSERT] and result.findings[0].detail["private"]
 
 
-def test_fuzz_reports_public_asserts_as_findings_and_private_ones_in_their_own_section(tmp_path):
+def test_fuzz_reports_public_asserts_as_findings_and_private_ones_in_their_own_section(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "validity.json"))  # start cold: nothing learned by earlier runs
     _, rep = run_fuzz(tmp_path, "--import", "internal_assert_ops", "--ops", "opprop_asserts::*", "--jobs", "1", "--budget", "60",
                       "--per-op-examples", "40", "--database", str(tmp_path / "db"))
     public = [f for f in rep["findings"] if f["invariant"] == "internal_assert"]

@@ -63,6 +63,7 @@ def test_fuzz_writes_an_expect_file_for_a_sparse_and_a_nested_finding_that_repla
     empty = tmp_path / "empty.toml"
     empty.write_text("")
     monkeypatch.setenv("OPPROP_LEDGER", str(empty))
+    monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "validity.json"))
     out = tmp_path / "expected"
     proc, rep = run_fuzz(tmp_path, "--ops", op, "--jobs", "1", "--budget", "60", "--per-op-examples", "60",
                          "--database", str(tmp_path / "db"), "--write-expected", str(out))
@@ -89,7 +90,8 @@ def nested_only_ops():
     return found
 
 
-def test_ops_with_only_a_strided_nested_kernel_reach_five_valid_examples_each(tmp_path):
+def test_ops_with_only_a_strided_nested_kernel_reach_five_valid_examples_each(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "validity.json"))
     ops = nested_only_ops()
     assert len(ops) >= 8 and "aten::_nested_tensor_size" in ops
     _, rep = run_fuzz(tmp_path, "--ops", *ops, "--jobs", "1", "--budget", "120", "--per-op-examples", "20",
