@@ -110,10 +110,11 @@ class CallSpec:
         return tuple(build_value(a) for a in self.args), {k: build_value(v) for k, v in self.kwargs.items()}
 
     def tensors(self) -> list[TensorSpec]:
+        """The strided tensors the call builds: sparse and nested arguments count as their parts."""
         found = []
         for v in list(self.args) + list(self.kwargs.values()):
             found.extend(t for t in _leaves(v) if isinstance(t, TensorSpec))
-        return found
+        return _strided_parts(found)
 
     def as_json(self) -> dict:
         return {"op": self.op, "args": [to_json(a) for a in self.args], "kwargs": {k: to_json(v) for k, v in self.kwargs.items()}}
@@ -124,6 +125,13 @@ class CallSpec:
 
     def __eq__(self, other):
         return isinstance(other, CallSpec) and self.as_json() == other.as_json()
+
+
+def _strided_parts(specs) -> list:
+    out = []
+    for t in specs:
+        out.extend(_strided_parts(t.parts) if t.layout != "strided" else [t])
+    return out
 
 
 def _leaves(v):
