@@ -52,8 +52,7 @@ def calls(which: str, rows=1, cols=2, count=2, dtype=torch.float32, *, out=3, in
     if which == "linear_backward":
         return [_call(aten.linear_backward.default, nt(), nt(out), kinds.values((out, cols), dtype, device), list(mask))]
     if which == "matmul_backward":
-        other = kinds.nested((cols, out), dtype, "strided", device, count=count)
-        other = torch.nested.nested_tensor([c[: cols] for c in other.unbind()])  # every component (cols, out)
+        other = kinds.nested((cols, out), dtype, "strided", device, count=count, ragged=False)  # every component (cols, out)
         return [_call(aten.matmul_backward.default, nt(out), nt(), other, list(mask[:2]))]
     raise ValueError(f"unknown nested op family {which!r}; expected one of {OPS}")
 

@@ -76,13 +76,14 @@ def quantized(shape, dtype=torch.quint8, scheme="per_tensor", axis=0, device="cp
     return _quiet(torch.quantize_per_channel, x, scales, zero_points, axis, dtype)
 
 
-def nested(shape, dtype=torch.float32, layout="strided", device="cpu", *, count=2) -> torch.Tensor:
+def nested(shape, dtype=torch.float32, layout="strided", device="cpu", *, count=2, ragged=True) -> torch.Tensor:
     """A nested tensor of ``count`` components: ``shape``, then ``shape`` with its first size grown by one, two, ...
+    (or all ``shape`` when not ``ragged``).
 
     Jagged layout needs at least one dimension per component (the ragged one).
     """
     shape = tuple(shape) or (1,)
-    parts = [values((shape[0] + i, *shape[1:]), dtype, device) for i in range(count)]
+    parts = [values((shape[0] + (i if ragged else 0), *shape[1:]), dtype, device) for i in range(count)]
     torch_layout = torch.jagged if layout == "jagged" else torch.strided
     return _quiet(torch.nested.nested_tensor, parts, layout=torch_layout)
 
