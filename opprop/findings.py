@@ -26,13 +26,21 @@ def describe_value(value: Any) -> Any:
         d = {
             "tensor": True,
             "dtype": str(value.dtype).replace("torch.", ""),
-            "shape": list(value.shape),
+            "shape": _shape(value),
             "device": str(value.device),
             "layout": str(value.layout).replace("torch.", ""),
         }
-        if value.layout == torch.strided and not value.is_nested:
+        if value.is_nested:  # a strided nested tensor has no sizes of its own: its components do
+            d["nested"] = True
+            d["components"] = [list(c.shape) for c in value.unbind()]
+        elif value.layout == torch.strided:
             d["stride"] = list(value.stride())
             d["storage_offset"] = value.storage_offset()
+        elif value.layout == torch.sparse_coo:
+            d["nnz"] = value._nnz()
+            d["coalesced"] = value.is_coalesced()
+        else:  # compressed sparse
+            d["nnz"] = value._nnz()
         if value.requires_grad:
             d["requires_grad"] = True
         if value.is_quantized:
@@ -45,6 +53,20 @@ def describe_value(value: Any) -> Any:
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
         return str(value)
     return repr(value)
+
+
+def _shape(t: torch.Tensor) -> list:
+    """Sizes, with ``None`` for a nested tensor's ragged dims (a strided nested tensor raises on ``.shape``)."""
+    if t.is_nested:
+        return [None if not isinstance(s, int) else s for s in _nested_sizes(t)]
+    return list(t.shape)
+
+
+def _nested_sizes(t: torch.Tensor) -> list:
+    if t.layout == torch.jagged:
+        return list(t.shape)  # the ragged dim is a SymInt
+    parts = [c.shape for c in t.unbind()]
+    return [len(parts), *(s if all(p[i] == s for p in parts) else None for i, s in enumerate(parts[0]))] if parts else [0]
 
 
 def describe_arguments(names, args, kwargs) -> dict:
@@ -105,6 +127,8 @@ class Finding:
 def _short(v) -> str:
     if isinstance(v, dict) and v.get("tensor"):
         text = f"{v['dtype']}{v['shape']}"
+        if v.get("layout") not in (None, "strided") or v.get("nested"):
+            text += f"[{'nested_' if v.get('nested') else ''}{v['layout']}]"
         if v.get("qscheme"):
             text += f"[{v['qscheme']}]"
         return text

@@ -5,11 +5,35 @@ import dataclasses
 
 from .calls import Call
 from .checkmode import InvariantMode
+from .findings import Finding, describe_arguments
 from .profiles import DEFAULT_SNAPSHOT
-
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
+# ... except this: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+INTERNAL_ASSERT = "internal_assert"
+INTERNAL_ASSERT_TEXT = "INTERNAL ASSERT FAILED"
+
+
+def internal_assert(call: Call, error: BaseException) -> Finding | None:
+    """The ``internal_assert`` finding an error is, or None.
+
+    ``detail["private"]``: a schema draw of a private overload (leading
+    underscore), whose callers are trusted to check its preconditions, so
+    its asserts are reported apart from public entry points' (OpInfo
+    samples, edge generators, user code, public overloads).
+    """
+    if not isinstance(error, RuntimeError) or INTERNAL_ASSERT_TEXT not in str(error):
+        return None
+    schema = getattr(call.fn, "_schema", None)
+    names = [a.name for a in schema.arguments] if schema is not None else []
+    aten_op = call.target
+    if schema is not None:
+        aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+    private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
+    first = (str(error).strip().splitlines() or [""])[0]
+    return Finding(aten_op, call.target, INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
+                   describe_arguments(names, call.args, call.kwargs))
 
 
 @dataclasses.dataclass
@@ -31,7 +55,11 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
-        return CallResult(mode.findings, f"{type(e).__name__}: {first[:200]}", mode.reached)
+        bug = internal_assert(call, e)
+        if bug is not None and not bug.detail["private"]:
+            return CallResult([*mode.findings, bug], None, mode.reached)  # a finding, not a rejected input
+        # a private overload's unchecked precondition: reported apart, and the input counts as rejected
+        return CallResult(mode.findings + ([bug] if bug else []), f"{type(e).__name__}: {first[:200]}", mode.reached)
     return CallResult(mode.findings, None, mode.reached)
 
 

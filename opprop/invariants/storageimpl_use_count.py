@@ -28,7 +28,7 @@ class StorageImplUseCount(Invariant):
 
     repro_breaks = '''\
 def _breaks(outputs, inputs, before, state, facts, seen):
-    return any(o is not None and o["storage"] > 1 for o in seen["outputs"])
+    return any(o is not None and (o["storage"] or 0) > 1 for o in seen["outputs"])
 '''
 
     def suggested_fix(self, op, detail, output_index) -> str:
