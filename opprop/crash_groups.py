@@ -173,6 +173,7 @@ def public_entry(spec: CallSpec, outcome: Outcome) -> str:
             args, kwargs = spec.build()
             return lambda: fn(*args, **kwargs)
 
-        if crash_repro.run_forked(prepare).same(outcome):
+        # Under the mode to learn the op it dies in, then without it (a mode can change how a kernel fails).
+        if crash_repro.run_forked(prepare).same(outcome) and crash_repro.run_forked(prepare, op=outcome.op).same(outcome):
             return f"`{text}`"
     return ""

@@ -165,7 +165,7 @@ class _Entering(TorchDispatchMode):
         return func(*args, **kwargs)
 
 
-def _child(page, prepare, record_path) -> None:
+def _child(page, prepare, record_path, op) -> None:
     verdict = {"kind": "error", "what": "the child ended early"}
     try:
         faulthandler.disable()  # a crash here is the answer, not something to print
@@ -175,9 +175,13 @@ def _child(page, prepare, record_path) -> None:
         os.dup2(quiet, 1)
         os.dup2(quiet, 2)
         torch.set_num_threads(1)  # the parent's OpenMP pool does not survive fork
-        fn = prepare()  # inputs are built before the mode: their ops are not the call's
-        with _Entering(page, record_path):
+        fn = prepare()  # inputs are built first: their ops are not the call's
+        if op is not None:  # a direct call of one overload: no dispatch mode, which can change how a kernel fails
+            page[0:OP_BYTES] = op.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")
             out = fn()
+        else:
+            with _Entering(page, record_path):
+                out = fn()
         del out
         verdict = {"kind": "returned"}
     except BaseException as e:  # noqa: BLE001: every way out is an answer
@@ -192,30 +196,35 @@ def _child(page, prepare, record_path) -> None:
     os._exit(0)
 
 
-def run_forked(prepare, *, timeout: float = CHILD_TIMEOUT_S, record_path: str | None = None) -> Outcome:
-    """Run ``prepare()()`` in a forked child; how it ended, and in which op."""
+def run_forked(prepare, *, timeout: float = CHILD_TIMEOUT_S, record_path: str | None = None, op: str | None = None) -> Outcome:
+    """Run ``prepare()()`` in a forked child; how it ended, and in which op.
+
+    ``op`` names the overload the call is, for a direct call: it then runs
+    with no dispatch mode. Otherwise a mode notes each op the call enters
+    (and, with ``record_path``, its arguments): the last one is where it died.
+    """
     page = mmap.mmap(-1, PAGE)  # anonymous and shared: the child's writes are ours to read
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
     if pid == 0:
-        _child(page, prepare, record_path)
+        _child(page, prepare, record_path, op)
     status = _wait(pid, timeout)
-    op = page[0:OP_BYTES].rstrip(b"\0").decode(errors="replace")
+    entered = page[0:OP_BYTES].rstrip(b"\0").decode(errors="replace")
     if status is None:
-        return Outcome("timeout", f"{timeout:g} s", op)
+        return Outcome("timeout", f"{timeout:g} s", entered)
     if os.WIFSIGNALED(status):
         n = os.WTERMSIG(status)
         try:
             name = signal.Signals(n).name
         except ValueError:
             name = f"signal {n}"
-        return Outcome("signal", name, op)
+        return Outcome("signal", name, entered)
     raw = page[OP_BYTES:PAGE].split(b"\0", 1)[0]
     if os.WEXITSTATUS(status) != 0 or not raw:
-        return Outcome("exit", f"exit code {os.WEXITSTATUS(status)}", op)
+        return Outcome("exit", f"exit code {os.WEXITSTATUS(status)}", entered)
     verdict = json.loads(raw)
-    return Outcome(verdict["kind"], verdict.get("what", ""), op if verdict["kind"] != "returned" else "")
+    return Outcome(verdict["kind"], verdict.get("what", ""), entered if verdict["kind"] != "returned" else "")
 
 
 def _wait(pid: int, timeout: float):
@@ -249,10 +258,10 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S) -> Outcome:
 
     def prepare():
         args, kwargs = spec.build()
-        op = spec.overload
-        return lambda: op(*args, **kwargs)
+        overload = spec.overload
+        return lambda: overload(*args, **kwargs)
 
-    return run_forked(prepare, timeout=timeout)
+    return run_forked(prepare, timeout=timeout, op=spec.op)
 
 
 # ---------------------------------------------------------------- from a raw finding to a crashing ATen call
@@ -377,7 +386,8 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
     spec = CallSpec.from_json(recorded)
     alone = run_spec(spec)
     if not alone.same(outcome):
-        raise RebuildError(f"the captured call of {outcome.op} alone {alone.text()}, not {outcome.text()}")
+        raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
+                           f"while under a dispatch mode it {outcome.text()}")
     public = ""
     if not isinstance(target, OpOverload) and not any(part.startswith("_") for part in target_name.split(".")):
         public = f"OpInfo `{target_name}` sample: {call!r}"

@@ -79,7 +79,10 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     findings = [Finding.from_json(f) for f in rep["findings"]]
     new, known = ledger.split(findings)
     found_keys = {f.key for f in findings}
-    fixed = ledger.stale(found_keys, reached_ops(rep))
+    from ..crash_repro import CRASH_INVARIANTS
+
+    # A crash entry is checked by replaying its repro (opprop replay), not by a run that happened not to draw the crashing input.
+    fixed = [e for e in ledger.stale(found_keys, reached_ops(rep)) if e.invariant not in CRASH_INVARIANTS]
     ops = rep["ops"]
     ran = [o for o in ops if o["status"] not in ("not_run",)]
     poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
@@ -160,7 +163,9 @@ def render_crash_groups(rep: dict) -> list[str]:
     for g in groups:
         how = g.outcome.what if g.outcome.kind == "signal" else f"{g.outcome.kind}: {g.outcome.what}"
         repro = f"`{g.path}`" if g.path else g.note
-        lines.append(f"| `{g.op}` | {how} | {g.public or 'private overload only'} | {repro} | {len(g.findings)} |")
+        public = g.public or ("private overload only" if g.spec is not None else "unknown (no repro)")
+        cells = [f"`{g.op}`", how, public, repro, str(len(g.findings))]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += ["", "### Upstream-ready reports", "",
               issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"), heading="####"), ""]
     return lines
