@@ -1,12 +1,11 @@
 """Crash findings grouped by cause, each group with its smallest repro and whether public API reaches it.
 
-A group is (the op the call died in, how it died): the ATen op the dying
-child had entered last (``crash_repro``), and its signal or internal-assert
-key. Native frames are not part of the key: faulthandler on Python 3.11
-prints Python frames only, and reading the faulting instruction pointer
-from a signal handler is not something Python can do cheaply and reliably,
-so two kernel bugs in one op that die with one signal share a group (their
-repros are still each finding's own until the group picks its smallest).
+A group is (the op the call died in, how it died, the faulting native
+frame): the ATen op the dying child had entered last (``crash_repro``), its
+signal or internal-assert key (condition and source line), and for a signal
+the first torch frame of gdb's backtrace of the rebuilt call. Python 3.11's
+faulthandler prints Python frames only; without gdb the frame is unknown
+and two kernel bugs in one op that die with one signal share a group.
 
 Public or private: a group is public when an OpInfo sample call (an OpInfo
 of a public function) died the same way in the same op, or when a public
@@ -38,6 +37,7 @@ class CrashGroup:
     public: str = ""  # how public API reaches it; "" when only the private overload does
     note: str = ""  # why there is no repro
     shrink_tries: int = 0
+    frame: str = ""  # the faulting native frame (gdb), "" when unknown
 
     @property
     def sort_key(self) -> tuple:
@@ -55,13 +55,14 @@ class CrashGroup:
             "public": self.public,
             "note": self.note,
             "shrink_tries": self.shrink_tries,
+            "frame": self.frame,
         }
 
     @classmethod
     def from_json(cls, d: dict) -> "CrashGroup":
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
-                   d.get("shrink_tries", 0))
+                   d.get("shrink_tries", 0), d.get("frame", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -102,9 +103,10 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
             lost.setdefault(key, []).append((f, str(e)))
             log(f"not rebuilt: {f.get('aten_op')} {f.get('invariant')}: {e}")
             continue
-        key = (r.outcome.op, r.outcome.kind, r.outcome.what)
+        frame = _frame(r, definitions) if r.outcome.kind == "signal" else ""
+        key = (r.outcome.op, r.outcome.kind, r.outcome.what, frame)
         rebuilt.setdefault(key, []).append((f, r))
-        log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()} ({r.via})")
+        log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
     groups = []
     for key, members in rebuilt.items():
         f, r = min(members, key=lambda m: _size(m[1].spec))
@@ -115,11 +117,16 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     return sorted(groups, key=lambda g: g.sort_key)
 
 
+def _frame(r: Rebuilt, definitions: dict) -> str:
+    definition = definitions.get(r.spec.op.split("::")[0])
+    return crash_repro.native_frame(crash_repro.script_source(r.spec, definition=Path(definition).read_text() if definition else None))
+
+
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log) -> CrashGroup:
     result = crash_repro.shrink_crash(r.spec, r.outcome)
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome)
-    g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries)
+    g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3])
     if write:
         namespace = spec.op.split("::")[0]
         definition = definitions.get(namespace)

@@ -24,8 +24,11 @@ import json
 import mmap
 import os
 import pprint
+import re
 import select
+import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -489,7 +492,26 @@ def _crash_candidates(spec: CallSpec):
         if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
             for j in range(len(a)):
                 yield CallSpec(spec.op, spec.args, {**spec.kwargs, k: a[:j] + a[j + 1 :]})
+    yield from _joint_resizes(spec)
     yield from candidates(spec)
+
+
+def _joint_resizes(spec: CallSpec):
+    """Every tensor of one shape resized together (``self`` and its ``mask``), where each alone no longer fits the other."""
+    from .shrink import _arg_leaves, _replace, resized
+
+    leaves = [(w, v) for w, v in _arg_leaves(spec) if isinstance(v, TensorSpec)]
+    shapes = {}
+    for w, v in leaves:
+        shapes.setdefault(v.shape, []).append((w, v))
+    for shape, same in shapes.items():
+        if len(same) < 2 or any(v.stride is not None or v.fill == "values" or v.quant is not None for _, v in same):
+            continue
+        for new in resized(same[0][1]):
+            joint = spec
+            for w, v in same:
+                joint = _replace(joint, w, v.replace(shape=new.shape))
+            yield joint
 
 
 # ---------------------------------------------------------------- the expect file
@@ -599,3 +621,61 @@ def outcome_of_process(returncode: int, stderr: str) -> str:
         return "timeout: " + (stderr or "").strip()
     lines = [x for x in (stderr or "").strip().splitlines() if x.strip()]
     return f"error: {lines[-1][:200] if lines else f'exit code {returncode}'}"
+
+
+# ---------------------------------------------------------------- the faulting native frame
+
+_RUNTIME_LIBS = ("libc.", "libc-", "libm.", "ld-linux", "libstdc++", "libgcc", "libpthread", "libgomp")
+_RUNTIME_FUNCTIONS = ("raise", "abort", "__pthread_kill", "pthread_kill", "__GI_", "__restore_rt", "??")
+
+
+def native_frame(script: str, *, timeout: float = 120.0) -> str:
+    """The first non-runtime native frame (function and library) where ``script`` dies, read by gdb; "" without gdb.
+
+    Python 3.11's faulthandler prints Python frames only, so the native
+    frame comes from running the script once under ``gdb -batch``: about a
+    second, cheap next to shrinking. libc, libstdc++ and the like are
+    skipped, so an abort is charged to the torch frame that called it.
+    """
+    gdb = shutil.which("gdb")
+    if gdb is None:
+        return ""
+    with tempfile.NamedTemporaryFile("w", suffix=".py") as fh:
+        fh.write(script)
+        fh.flush()
+        try:
+            out = subprocess.run([gdb, "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt 24", "--args", sys.executable, fh.name],
+                                 capture_output=True, text=True, timeout=timeout, env=dict(os.environ, PYTHONWARNINGS="ignore"))
+        except (subprocess.TimeoutExpired, OSError):
+            return ""
+    return first_native_frame(out.stdout)
+
+
+def first_native_frame(backtrace: str) -> str:
+    """``at::native::_pad_chunk (libtorch_cpu.so)`` from gdb's ``bt`` lines."""
+    for line in backtrace.splitlines():
+        m = re.match(r"#\d+\s+(?:0x[0-9a-f]+ in )?(.*?) \(.*\)(?: from (\S+)| at (\S+))?\s*$", line)
+        if not m:
+            continue
+        function = _function_name(m.group(1))
+        library = os.path.basename(m.group(2) or "")
+        if not function or library.startswith(_RUNTIME_LIBS) or function.startswith(_RUNTIME_FUNCTIONS):
+            continue
+        return f"{function} ({library})" if library else function
+    return ""
+
+
+def _function_name(text: str) -> str:
+    """``at::native::(anonymous namespace)::f<float>(at::Tensor&)`` -> ``at::native::{anonymous}::f``."""
+    text = text.replace("(anonymous namespace)", "{anonymous}")
+    out, depth = [], 0
+    for c in text:
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth:
+            depth -= 1
+        elif depth == 0:
+            if c == "(":
+                break
+            out.append(c)
+    return "".join(out).strip().split(" ")[-1]  # a template's frame starts with its return type

@@ -1,6 +1,7 @@
 """Crash findings become minimal standalone repros that die the same way, grouped, public first, replayed, reported."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -177,9 +178,9 @@ def test_groups_render_public_first_in_the_summary_and_the_issue_report(tmp_path
     assert text.index("[CPU] torch.range crashes with SIGFPE") < text.index("[CPU] aten::_chunk_cat crashes with SIGSEGV")
     assert "torch 2." in text and "### Versions" in text and "```python\nimport torch\n" in text
     md = "\n".join(summary.render_crash_groups({"findings": [], "crash_groups": [g.as_json() for g in reversed(groups)]}))
-    rows = [x for x in md.splitlines() if x.startswith("| `aten::")]
-    assert rows[0].startswith("| `aten::range.out` | SIGFPE | `torch.range(") and rows[0].endswith("| 2 |")
-    assert rows[1].startswith("| `aten::_chunk_cat` | SIGSEGV | private overload only")
+    rows = [[c.strip() for c in x.strip("|").split("|")] for x in md.splitlines() if x.startswith("| `aten::")]
+    assert rows[0][:2] == ["`aten::range.out`", "SIGFPE"] and rows[0][3].startswith("`torch.range(") and rows[0][5] == "2"
+    assert rows[1][:2] == ["`aten::_chunk_cat`", "SIGSEGV"] and rows[1][3] == "private overload only"
 
 
 @pytest.mark.parametrize("content, why", [
@@ -194,3 +195,14 @@ def test_report_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, why)
     assert cli.main(["report", "--issue", str(path), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("opprop: error:") and why in err
+
+
+@pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
+def test_the_faulting_native_frame_is_the_kernel_not_libc():
+    spec = expectfile.load(CRASHES / "aten._chunk_cat--crash-sigsegv.py").repro
+    assert crash_repro.native_frame(crash_repro.script_source(spec)) == "at::native::_pad_chunk (libtorch_cpu.so)"
+    abort = ("#0  0x00007ffff7c9eb2c in __pthread_kill_implementation () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#1  0x00007ffff7c4527e in raise () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#2  0x00007ffff7c288ff in abort () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#3  0x00007fffe3000000 in at::native::foo(at::Tensor const&) () from /x/libtorch_cpu.so\n")
+    assert crash_repro.first_native_frame(abort) == "at::native::foo (libtorch_cpu.so)"

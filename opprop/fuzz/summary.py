@@ -159,12 +159,12 @@ def render_crash_groups(rep: dict) -> list[str]:
     groups = sorted((crash_groups.CrashGroup.from_json(g) for g in rep["crash_groups"]), key=lambda g: g.sort_key)
     absorbed = sum(len(g.findings) for g in groups)
     lines = [f"## Crash groups ({len(groups)} from {absorbed} raw crash finding(s), public first)", "",
-             "| op it dies in | how | public entry point | smallest repro | raw findings |", "| --- | --- | --- | --- | --- |"]
+             "| op it dies in | how | native frame | public entry point | smallest repro | raw findings |", "| --- | --- | --- | --- | --- | --- |"]
     for g in groups:
         how = g.outcome.what if g.outcome.kind == "signal" else f"{g.outcome.kind}: {g.outcome.what}"
         repro = f"`{g.path}`" if g.path else g.note
         public = g.public or ("private overload only" if g.spec is not None else "unknown (no repro)")
-        cells = [f"`{g.op}`", how, public, repro, str(len(g.findings))]
+        cells = [f"`{g.op}`", how, f"`{g.frame}`" if g.frame else "", public, repro, str(len(g.findings))]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += ["", "### Upstream-ready reports", "",
               issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"), heading="####"), ""]
