@@ -37,7 +37,8 @@ class CrashGroup:
     public: str = ""  # how public API reaches it; "" when only the private overload does
     note: str = ""  # why there is no repro
     shrink_tries: int = 0
-    frame: str = ""  # the faulting native frame (gdb), "" when unknown
+    frame: str = ""  # the faulting native frame of the found inputs (gdb), "" when unknown: part of the group's key
+    repro_frame: str = ""  # ... of its shrunk repro (shrinking keeps op and signal, not always the frame)
 
     @property
     def sort_key(self) -> tuple:
@@ -56,13 +57,14 @@ class CrashGroup:
             "note": self.note,
             "shrink_tries": self.shrink_tries,
             "frame": self.frame,
+            "repro_frame": self.repro_frame,
         }
 
     @classmethod
     def from_json(cls, d: dict) -> "CrashGroup":
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
-                   d.get("shrink_tries", 0), d.get("frame", ""))
+                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -108,30 +110,37 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         rebuilt.setdefault(key, []).append((f, r))
         log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
     groups = []
-    for key, members in rebuilt.items():
+    named: set = set()  # (op, outcome) already given the plain file name
+    for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][:3], -len(kv[1]))):
         f, r = min(members, key=lambda m: _size(m[1].spec))
-        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log))
+        variant = crash_repro.frame_variant(key[3]) if key[:3] in named else ""
+        named.add(key[:3])
+        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant))
     for (op, kind, what), members in lost.items():
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
     return sorted(groups, key=lambda g: g.sort_key)
 
 
-def _frame(r: Rebuilt, definitions: dict) -> str:
-    definition = definitions.get(r.spec.op.split("::")[0])
-    return crash_repro.native_frame(crash_repro.script_source(r.spec, definition=Path(definition).read_text() if definition else None))
+def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
+    spec = spec or r.spec
+    definition = definitions.get(spec.op.split("::")[0])
+    return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None))
 
 
-def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log) -> CrashGroup:
-    result = crash_repro.shrink_crash(r.spec, r.outcome)
+def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str) -> CrashGroup:
+    same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] else None  # gdb only on candidates that die the same way
+    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame)
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome)
-    g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3])
+    repro_frame = _frame(r, definitions, spec) if key[3] else ""
+    g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
+                   repro_frame=repro_frame)
     if write:
         namespace = spec.op.split("::")[0]
         definition = definitions.get(namespace)
         try:
-            path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public,
+            path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
                                      definition=Path(definition).read_text() if definition else None,
                                      definition_from=Path(definition).name if definition else "")
             g.path = str(path)

@@ -464,8 +464,13 @@ def _from_described(v, type_text: str, fill: str):
 # ---------------------------------------------------------------- shrinking
 
 
-def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TRIES) -> ShrinkResult:
-    """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way."""
+def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TRIES, also=None) -> ShrinkResult:
+    """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way.
+
+    ``also(candidate)``, asked only of candidates that die the same way (it
+    may be slow: ``crash_groups`` checks the native frame with it), must
+    hold too.
+    """
     seen: dict = {}
 
     def check(candidate: CallSpec) -> bool:
@@ -476,7 +481,7 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TR
             except (SpecError, RuntimeError, ValueError, TypeError):
                 seen[key] = False
             else:
-                seen[key] = run_spec(candidate).same(outcome)
+                seen[key] = run_spec(candidate).same(outcome) and (also is None or also(candidate))
         return seen[key]
 
     return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)
@@ -517,12 +522,21 @@ def _joint_resizes(spec: CallSpec):
 # ---------------------------------------------------------------- the expect file
 
 
-def file_name(aten_op: str, outcome: Outcome) -> str:
-    """``aten::range.out`` dying with SIGFPE -> ``aten.range.out--crash-sigfpe.py``; an assert: ``--internal_assert-<hash>``."""
+def file_name(aten_op: str, outcome: Outcome, variant: str = "") -> str:
+    """``aten::range.out`` dying with SIGFPE -> ``aten.range.out--crash-sigfpe.py``; an assert: ``--internal_assert-<hash>``.
+
+    ``variant`` tells apart two groups of one op and signal (another native frame).
+    """
     base = aten_op.replace("::", ".", 1) + "--"
     if outcome.kind == "assert":
-        return base + INTERNAL_ASSERT + "-" + hashlib.sha256(outcome.what.encode()).hexdigest()[:8] + ".py"
-    return base + CRASH + "-" + outcome.what.lower().replace(" ", "") + ".py"
+        name = base + INTERNAL_ASSERT + "-" + hashlib.sha256(outcome.what.encode()).hexdigest()[:8]
+    else:
+        name = base + CRASH + "-" + outcome.what.lower().replace(" ", "")
+    return name + (f"-{variant}" if variant else "") + ".py"
+
+
+def frame_variant(frame: str) -> str:
+    return hashlib.sha256(frame.encode()).hexdigest()[:6] if frame else ""
 
 
 def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "") -> str:
@@ -556,7 +570,7 @@ def render(meta: dict, code: str, expected: str) -> str:
     public = meta.get("public") or "none found: only a direct call of the overload reaches it"
     header = [
         f"# opprop crash repro: {title}",
-        f"# Run it with nothing but torch: python {file_name(meta['aten_op'], Outcome.from_json(meta['outcome']))}",
+        f"# Run it with nothing but torch: python {file_name(meta['aten_op'], Outcome.from_json(meta['outcome']), meta.get('file_variant', ''))}",
         "# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).",
         f'"""{title}',
         "",
@@ -571,7 +585,7 @@ def render(meta: dict, code: str, expected: str) -> str:
 
 
 def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public: str = "", definition: str | None = None,
-          definition_from: str = "", runs: int = 1) -> Path:
+          definition_from: str = "", runs: int = 1, frame: str = "", variant: str = "") -> Path:
     """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise."""
     from . import expectfile
 
@@ -585,10 +599,12 @@ def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public:
         "torch_git_version": torch.version.git_version,
         "found_on": datetime.date.today().isoformat(),
         "public": public,
+        "frame": frame,
+        "file_variant": variant,
         "example": example,
         "repro": spec.as_json(),
     }
-    path = Path(directory) / file_name(spec.op, outcome)
+    path = Path(directory) / file_name(spec.op, outcome, variant)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(meta, script_source(spec, definition=definition, definition_from=definition_from), outcome.expected_text()))
     for _ in range(runs):

@@ -221,7 +221,7 @@ def _load_crash(path: Path, meta: dict, expected: str) -> "ExpectFile":
         CallSpec.from_json(meta["repro"])
     except (SpecError, KeyError, TypeError, ValueError) as e:
         raise ExpectFileError(f"{path}: OPPROP['outcome'] or ['repro'] is malformed ({e})") from None
-    if path.name != crash_file_name(meta["aten_op"], outcome):
+    if path.name != crash_file_name(meta["aten_op"], outcome, meta.get("file_variant", "")):
         raise ExpectFileError(f"{path}: named for another crash than its OPPROP says ({meta['aten_op']} / {outcome.expected_text()})")
     if expected.strip() != outcome.expected_text():
         raise ExpectFileError(f"{path}: EXPECTED says {expected.strip()!r}, OPPROP says {outcome.expected_text()!r}: edited by hand?")

@@ -38,8 +38,9 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
                      f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of raising an error.")
     else:
         lines.append(f"Calling `{g.op}` on the inputs below fails an internal assert: `{g.outcome.what}`.")
-    if g.frame:
-        lines.append(f"It dies in `{g.frame}` (first torch frame of gdb's backtrace).")
+    if g.repro_frame or g.frame:
+        lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
+                     + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
     if g.public:
         lines.append(f"It is reachable from public API: {g.public}.")
     else:
