@@ -498,7 +498,18 @@ def _crash_candidates(spec: CallSpec):
             for j in range(len(a)):
                 yield CallSpec(spec.op, spec.args, {**spec.kwargs, k: a[:j] + a[j + 1 :]})
     yield from _joint_resizes(spec)
+    yield from _dims_dropped(spec)
     yield from candidates(spec)
+
+
+def _dims_dropped(spec: CallSpec):
+    """A dim fewer even where it has size 0 (``shrink.resized`` keeps those: it selects index 0), for tensors without literal values."""
+    from .shrink import _arg_leaves, _replace
+
+    for where, v in _arg_leaves(spec):
+        if isinstance(v, TensorSpec) and v.fill != "values" and v.stride is None and v.quant is None and 0 in v.shape:
+            for d in range(len(v.shape)):
+                yield _replace(spec, where, v.replace(shape=v.shape[:d] + v.shape[d + 1 :]))
 
 
 def _joint_resizes(spec: CallSpec):
