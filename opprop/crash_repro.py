@@ -653,7 +653,7 @@ def outcome_of_process(returncode: int, stderr: str) -> str:
 # ---------------------------------------------------------------- the faulting native frame
 
 _RUNTIME_LIBS = ("libc.", "libc-", "libm.", "ld-linux", "libstdc++", "libgcc", "libpthread", "libgomp")
-_RUNTIME_FUNCTIONS = ("raise", "abort", "__pthread_kill", "pthread_kill", "__GI_", "__restore_rt", "??")
+_RUNTIME_FUNCTIONS = ("raise", "abort", "__", "pthread_kill", "malloc", "free", "_int_", "cfree", "??")  # libc's own, e.g. __libc_message
 
 
 def native_frame(script: str, *, timeout: float = 120.0) -> str:
