@@ -91,8 +91,14 @@ def _size(spec: CallSpec) -> tuple:
     return (sum(t.buffer_numel for t in spec.tensors()), len(spec.tensors()), len(spec.args) + len(spec.kwargs))
 
 
-def group(findings: list[dict], out_dir, *, definitions: dict | None = None, write: bool = True, log=print) -> list[CrashGroup]:
-    """Rebuild each finding's crashing call, group by (op died in, how), shrink each group's smallest, write its repro."""
+def group(findings: list[dict], out_dir, *, definitions: dict | None = None, write: bool = True, log=print,
+          keep_frame: bool = True) -> list[CrashGroup]:
+    """Rebuild each finding's crashing call, group by (op died in, how, native frame), shrink each group's smallest, write its repro.
+
+    ``keep_frame``: shrinking also keeps the native frame (a gdb run, about a
+    second, per candidate that dies the same way); without it a repro keeps
+    op and signal, and its report names its own frame beside the group's.
+    """
     definitions = definitions or {}
     rebuilt: dict = {}  # key -> [(finding, Rebuilt)]
     lost: dict = {}  # key -> [(finding, why)]
@@ -115,7 +121,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         f, r = min(members, key=lambda m: _size(m[1].spec))
         variant = crash_repro.frame_variant(key[3]) if key[:3] in named else ""
         named.add(key[:3])
-        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant))
+        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
     for (op, kind, what), members in lost.items():
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
@@ -128,8 +134,9 @@ def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
     return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None))
 
 
-def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str) -> CrashGroup:
-    same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] else None  # gdb only on candidates that die the same way
+def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
+            keep_frame: bool = True) -> CrashGroup:
+    same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
     result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame)
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome)

@@ -25,6 +25,8 @@ def add_parser(sub):
     p.add_argument("--summary", metavar="FILE.md", help="write the run's Markdown summary, crash groups included, here")
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                    help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros")
+    p.add_argument("--no-frame-shrink", action="store_true",
+                   help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
     p.set_defaults(handler=cmd_report)
 
 
@@ -67,7 +69,7 @@ def cmd_report(args) -> int:
     forked.prepare_parent()  # one intra-op thread: every call runs in a forked child
     probe.validate()
     groups = crash_groups.group(findings, args.out, definitions=definitions_for(args.imports),
-                                log=lambda m: print(m, file=sys.stderr))
+                                log=lambda m: print(m, file=sys.stderr), keep_frame=not args.no_frame_shrink)
     rep["crash_groups"] = [g.as_json() for g in groups]
     text = issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"))
     header = f"# opprop: {len(groups)} crash group(s) from {len(findings)} raw crash finding(s)\n\n"
