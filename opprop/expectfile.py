@@ -30,6 +30,8 @@ FORMAT = 1
 REQUIRED = ("format", "aten_op", "invariant", "torch_version", "torch_git_version", "found_on", "example", "repro", "suggested_fix")
 REPRODUCES = "reproduces"
 RUN_TIMEOUT_S = 120
+CRASH_INVARIANTS = ("crash", "internal_assert")  # crash repros (opprop.crash_repro): EXPECTED is how the call dies
+CRASH_REQUIRED = ("format", "aten_op", "invariant", "outcome", "torch_version", "torch_git_version", "found_on", "example", "repro")
 
 
 class ExpectFileError(ValueError):
@@ -150,6 +152,8 @@ def load(path) -> ExpectFile:
     meta, expected = found["OPPROP"], found["EXPECTED"]
     if not isinstance(meta, dict) or not isinstance(expected, str):
         raise ExpectFileError(f"{path}: OPPROP must be a dict and EXPECTED a string")
+    if meta.get("invariant") in CRASH_INVARIANTS:
+        return _load_crash(path, meta, expected)
     missing = [k for k in REQUIRED if k not in meta]
     if missing:
         raise ExpectFileError(f"{path}: OPPROP lacks {', '.join(missing)}")
@@ -166,6 +170,27 @@ def load(path) -> ExpectFile:
     return ExpectFile(path, meta, expected)
 
 
+def _load_crash(path: Path, meta: dict, expected: str) -> "ExpectFile":
+    """A crash repro (``crash_repro``): its EXPECTED is how it dies, e.g. ``dies with SIGFPE``."""
+    from .crash_repro import Outcome, file_name as crash_file_name
+
+    missing = [k for k in CRASH_REQUIRED if k not in meta]
+    if missing:
+        raise ExpectFileError(f"{path}: OPPROP lacks {', '.join(missing)}")
+    if meta["format"] != FORMAT:
+        raise ExpectFileError(f"{path}: expect-file format {meta['format']!r}, this opprop reads {FORMAT}")
+    try:
+        outcome = Outcome.from_json(meta["outcome"])
+        CallSpec.from_json(meta["repro"])
+    except (SpecError, KeyError, TypeError, ValueError) as e:
+        raise ExpectFileError(f"{path}: OPPROP['outcome'] or ['repro'] is malformed ({e})") from None
+    if path.name != crash_file_name(meta["aten_op"], outcome, meta.get("file_variant", "")):
+        raise ExpectFileError(f"{path}: named for another crash than its OPPROP says ({meta['aten_op']} / {outcome.expected_text()})")
+    if expected.strip() != outcome.expected_text():
+        raise ExpectFileError(f"{path}: EXPECTED says {expected.strip()!r}, OPPROP says {outcome.expected_text()!r}: edited by hand?")
+    return ExpectFile(path, meta, expected)
+
+
 # ---------------------------------------------------------------- replaying
 
 
@@ -176,6 +201,7 @@ class Replay:
     expected: str
     actual: str
     message: str = ""
+    crash: bool = False  # a crash repro: "same" means it still crashes
 
 
 def run_script(path) -> subprocess.CompletedProcess:
@@ -191,6 +217,8 @@ def run_script(path) -> subprocess.CompletedProcess:
 def replay(path, *, accept: bool | None = None) -> Replay:
     """Run one expect file and compare; ``accept`` (default: $EXPECTTEST_ACCEPT) rewrites a changed record."""
     ef = load(path)
+    if ef.meta["invariant"] in CRASH_INVARIANTS:
+        return _replay_crash(ef)
     accept = bool(os.getenv("EXPECTTEST_ACCEPT")) if accept is None else accept
     out = run_script(ef.path)
     actual = expecttest.normalize_nl(out.stdout)
@@ -205,6 +233,24 @@ def replay(path, *, accept: bool | None = None) -> Replay:
         _set_expected(ef.path, actual)
         return Replay(ef.path, "accepted", ef.expected, actual, "record rewritten")
     return Replay(ef.path, "changed", ef.expected, actual, "output changed; EXPECTTEST_ACCEPT=1 opprop replay rewrites the record")
+
+
+def _replay_crash(ef: ExpectFile) -> Replay:
+    """Still crashes (the same way), CHANGED (another signal, a Python error now) or FIXED (it returns)."""
+    from .crash_repro import fresh_outcome
+
+    actual = fresh_outcome(ef.path) + "\n"
+    expected = ef.expected.strip() + "\n"
+    op = ef.meta["aten_op"]
+    if actual == expected:
+        return Replay(ef.path, "same", expected, actual, crash=True)
+    if actual.strip() == "returns":
+        return Replay(ef.path, "fixed", expected, actual,
+                      f"{op} no longer {expected.strip()}: the call returns, the kernel looks fixed; delete {ef.path} and its entry in expected/ledger.toml",
+                      crash=True)
+    return Replay(ef.path, "changed", expected, actual,
+                  f"{op} now {actual.strip()} (recorded: {expected.strip()}); if that is the fix (an argument check), delete {ef.path} and its "
+                  "ledger entry, otherwise regenerate it with opprop report", crash=True)
 
 
 def diff(r: Replay) -> str:

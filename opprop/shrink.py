@@ -70,11 +70,23 @@ def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES, isolat
 
     if not reproduces(spec, invariant):
         raise ShrinkError(f"{spec.op} does not break {invariant} on the call to shrink")
+    result = shrink_with(spec, check, max_tries=max_tries)
+    result.crashes = crashes
+    return result
+
+
+def shrink_with(spec: CallSpec, check, *, max_tries: int = MAX_TRIES, propose=None) -> ShrinkResult:
+    """The greedy loop alone: keep the first candidate ``check`` accepts, to a fixed point.
+
+    ``propose`` (default ``candidates``) gives each step's candidates.
+    ``opprop.crash_repro`` drives it with a check that runs each candidate
+    in a forked child and asks whether it dies the same way.
+    """
     tries = steps = 0
     improved = True
     while improved and tries < max_tries:
         improved = False
-        for candidate in candidates(spec):
+        for candidate in (propose or candidates)(spec):
             if candidate == spec:
                 continue
             tries += 1
@@ -84,7 +96,7 @@ def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES, isolat
                 break
             if tries >= max_tries:
                 break
-    return ShrinkResult(spec, tries, steps, crashes)
+    return ShrinkResult(spec, tries, steps)
 
 
 # ---------------------------------------------------------------- where the values sit
@@ -155,7 +167,7 @@ def candidates(spec: CallSpec):
                     yield _replace(spec, where, c)
         elif isinstance(v, float):
             for c in (0.0, 1.0):
-                if v != c:
+                if v != c and v != 0.0:  # 0.0 is simplest: never back to 1.0 (a cycle)
                     yield _replace(spec, where, c)
 
 

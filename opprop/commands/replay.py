@@ -11,7 +11,7 @@ EXIT_CHANGED = 1  # a record changed, or an op looks fixed
 
 def add_parser(sub):
     p = sub.add_parser("replay", help="replay expect files; report changed, fixed and still-failing (EXPECTTEST_ACCEPT=1 rewrites)")
-    p.add_argument("files", nargs="*", help="expect files (default: expected/*.py)")
+    p.add_argument("files", nargs="*", help="expect files (default: expected/*.py and the crash repros in expected/crashes/*.py)")
     p.add_argument("--dir", default="expected", help="where the default files are (default expected/)")
     p.set_defaults(handler=cmd_replay)
 
@@ -19,7 +19,7 @@ def add_parser(sub):
 def cmd_replay(args) -> int:
     from .. import expectfile
 
-    files = [Path(f) for f in args.files] or sorted(Path(args.dir).glob("*.py"))
+    files = [Path(f) for f in args.files] or sorted(Path(args.dir).glob("*.py")) + sorted(Path(args.dir).glob("crashes/*.py"))
     if not files:
         raise UsageError(f"no expect files in {args.dir}/")
     counts = {}
@@ -32,10 +32,11 @@ def cmd_replay(args) -> int:
             counts["corrupt"] = counts.get("corrupt", 0) + 1
             worst = EXIT_BAD_INPUT
             continue
-        label = "still failing" if r.status == "same" else r.status
+        still = "still crashes" if r.crash else "still failing"
+        label = still if r.status == "same" else r.status
         counts[label] = counts.get(label, 0) + 1
         if r.status == "same":
-            print(f"still failing: {path}")
+            print(f"{still}: {path}")
         elif r.status == "accepted":
             print(f"accepted: {path}: record rewritten")
         else:

@@ -97,7 +97,10 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     findings = [Finding.from_json(f) for f in rep["findings"]]
     new, known = ledger.split(findings)
     found_keys = {f.key for f in findings}
-    fixed = ledger.stale(found_keys, reached_ops(rep))
+    from ..crash_repro import CRASH_INVARIANTS
+
+    # A crash entry is checked by replaying its repro (opprop replay), not by a run that happened not to draw the crashing input.
+    fixed = [e for e in ledger.stale(found_keys, reached_ops(rep)) if e.invariant not in CRASH_INVARIANTS]
     ops = rep["ops"]
     ran = [o for o in ops if o["status"] not in ("not_run",)]
     poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
@@ -120,6 +123,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     lines.append(f"## Fixed: ledgered, op reached, did not reproduce ({len(fixed)})")
     lines += [f"- `{e.aten_op}` {e.invariant}" for e in fixed] or ["none"]
     lines.append("")
+    lines += render_crash_groups(rep)
     if baseline is not None:
         before = {_key(f) for f in baseline.get("findings", [])}
         now = {_key(f) for f in rep["findings"]}
@@ -148,3 +152,40 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     if not_run:
         lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
     return "\n".join(lines) + "\n"
+
+
+def render_crash_groups(rep: dict) -> list[str]:
+    """One row per crash group, public first, then each group's upstream-ready report.
+
+    Groups come from ``opprop report --issue`` (the report's ``crash_groups``);
+    a report without them groups its raw crash findings by (op, signal) and
+    says how to shrink them.
+    """
+    from .. import crash_groups, issue_report
+
+    raw = crash_groups.crash_findings(rep)
+    if not raw and not rep.get("crash_groups"):
+        return []
+    if rep.get("crash_groups") is None:
+        counts: dict = {}
+        for f in raw:
+            key = (f["aten_op"], (f.get("detail") or {}).get("signal") or f["invariant"])
+            counts[key] = counts.get(key, 0) + 1
+        lines = [f"## Crash groups, not yet shrunk ({len(counts)} by op and signal, {len(raw)} raw crash finding(s))",
+                 f"`opprop report --issue {rep.get('journal') or 'REPORT.json'}` rebuilds, shrinks, groups and reports them.", "",
+                 "| op | signal | raw findings |", "| --- | --- | --- |"]
+        lines += [f"| `{op}` | {sig} | {n} |" for (op, sig), n in sorted(counts.items())]
+        return lines + [""]
+    groups = sorted((crash_groups.CrashGroup.from_json(g) for g in rep["crash_groups"]), key=lambda g: g.sort_key)
+    absorbed = sum(len(g.findings) for g in groups)
+    lines = [f"## Crash groups ({len(groups)} from {absorbed} raw crash finding(s), public first)", "",
+             "| op it dies in | how | native frame | public entry point | smallest repro | raw findings |", "| --- | --- | --- | --- | --- | --- |"]
+    for g in groups:
+        how = g.outcome.what if g.outcome.kind == "signal" else f"{g.outcome.kind}: {g.outcome.what}"
+        repro = f"`{g.path}`" if g.path else g.note
+        public = g.public or ("private overload only" if g.spec is not None else "unknown (no repro)")
+        cells = [f"`{g.op}`", how, f"`{g.frame}`" if g.frame else "", public, repro, str(len(g.findings))]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += ["", "### Upstream-ready reports", "",
+              issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"), heading="####"), ""]
+    return lines

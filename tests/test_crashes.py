@@ -1,0 +1,208 @@
+"""Crash findings become minimal standalone repros that die the same way, grouped, public first, replayed, reported."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from opprop import cli, crash_groups, crash_repro, expectfile, issue_report, ledger
+from opprop.crash_repro import Outcome
+from opprop.fuzz import summary
+from opprop.specs import CallSpec, TensorSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+CRASHES = ROOT / "expected" / "crashes"
+FILES = sorted(CRASHES.glob("*.py"))
+TESTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS))
+import zero_size_crash_ops  # noqa: E402  (registers opprop_zero::*)
+
+# The five crashes the issue reproduced by hand, each a checked-in repro.
+BY_HAND = {
+    "aten.range.out--crash-sigfpe.py": "dies with SIGFPE",
+    "aten.smooth_l1_loss_backward--crash-sigfpe.py": "dies with SIGFPE",
+    "aten._chunk_cat--crash-sigsegv.py": "dies with SIGSEGV",
+    "aten.native_batch_norm_backward--crash-sigsegv.py": "dies with SIGSEGV",
+}
+
+
+def _env(**extra):
+    env = dict(os.environ, OMP_NUM_THREADS="1", **extra)
+    env["PYTHONPATH"] = os.pathsep.join([str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return env
+
+
+def _opprop(*args, cwd, **env):
+    return subprocess.run([sys.executable, "-m", "opprop", *args], capture_output=True, text=True, cwd=cwd, env=_env(**env), timeout=600)
+
+
+def _described(shape, stride, dtype="float64"):
+    return {"tensor": True, "dtype": dtype, "shape": list(shape), "device": "cpu", "layout": "strided", "stride": list(stride), "storage_offset": 0}
+
+
+def _crash_finding(op, signal_name, inputs):
+    return {"aten_op": op, "called_op": op, "invariant": "crash", "output_index": None,
+            "detail": {"example": 1, "phase": "example", "signal": signal_name}, "inputs": inputs, "replay": None}
+
+
+# ---------------------------------------------------------------- shrinking in forked children
+
+
+def test_a_larger_zero_size_input_shrinks_to_the_smallest_zero_size_one():
+    finding = _crash_finding("opprop_zero::scale", "SIGSEGV", {"x": _described((3, 0, 5), (1, 15, 3))})
+    rebuilt = crash_repro.rebuild(finding)
+    assert rebuilt.outcome == Outcome("signal", "SIGSEGV", "opprop_zero::scale")
+    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
+    (x,) = shrunk.tensors()
+    assert (x.shape, x.dtype, x.stride) == ((0,), "float32", None)
+    assert crash_repro.run_spec(shrunk).same(rebuilt.outcome)
+    nonempty = CallSpec(shrunk.op, (TensorSpec("float32", (1,), "zeros"),))
+    assert crash_repro.run_spec(nonempty) == Outcome("returned")
+
+
+def test_a_candidate_that_dies_another_way_is_not_kept():
+    one = CallSpec("opprop_zero::two_ways", (TensorSpec("float64", (1, 1), "arange"),))
+    sigfpe = crash_repro.run_spec(one)
+    assert sigfpe == Outcome("signal", "SIGFPE", "opprop_zero::two_ways")
+    none = CallSpec("opprop_zero::two_ways", (TensorSpec("float64", (0, 1), "arange"),))
+    assert crash_repro.run_spec(none) == Outcome("signal", "SIGSEGV", "opprop_zero::two_ways")  # a step the shrinker is offered
+    shrunk = crash_repro.shrink_crash(one, sigfpe).spec
+    (x,) = shrunk.tensors()
+    assert x.numel == 1 and x.dtype == "float32" and len(x.shape) <= 1
+
+
+def test_a_crash_in_another_op_is_not_the_same_crash():
+    range_out = CallSpec("aten::range.out", (1, 1, 0.5), {"out": TensorSpec("int64", (0,), "zeros")})
+    outcome = crash_repro.run_spec(range_out)
+    assert outcome == Outcome("signal", "SIGFPE", "aten::range.out")
+    assert not outcome.same(Outcome("signal", "SIGFPE", "aten::arange.start_out"))
+
+
+def test_an_internal_assert_key_keeps_condition_and_location_not_the_message():
+    message = ('t.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12, please report a bug to PyTorch. '
+               "got sizes [3, 4]")
+    assert crash_repro.assert_key(message) == 't.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12'
+    stderr = "Traceback (most recent call last):\n  File ...\nRuntimeError: " + message.replace("[3, 4]", "[1]")
+    assert crash_repro.outcome_of_process(1, stderr) == "internal assert: " + crash_repro.assert_key(message)
+
+
+# ---------------------------------------------------------------- the whole pipeline, from a fuzz run to FIXED
+
+
+def test_fuzzed_zero_size_segfault_becomes_a_repro_that_replays_until_fixed(tmp_path):
+    fuzz = _opprop("fuzz", "--ops", "opprop_zero::scale", "--import", "zero_size_crash_ops", "--jobs", "1", "--budget", "120",
+                   "--per-op-examples", "300", "--report", "r.json", "--journal", "j.jsonl", "--database", "db", cwd=tmp_path)
+    assert fuzz.returncode == 0, fuzz.stderr[-2000:]
+    rep = json.loads((tmp_path / "r.json").read_text())
+    (crash,) = [c for c in rep["crashes"] if c["aten_op"] == "opprop_zero::scale"]
+    assert crash["detail"]["signal"] == "SIGSEGV" and 0 in crash["inputs"]["x"]["shape"]
+    made = _opprop("report", "--issue", "r.json", "--import", "zero_size_crash_ops", "--out", "crashes", "--md", "issues.md",
+                   "--summary", "s.md", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr[-2000:]
+    path = tmp_path / "crashes" / "opprop_zero.scale--crash-sigsegv.py"
+    ef = expectfile.load(path)
+    spec = ef.repro
+    assert [t.shape for t in spec.tensors()] == [(0,)]
+    assert ef.expected == "dies with SIGSEGV\n"
+    assert "def _scale" in path.read_text() and "opprop" not in path.read_text().split("# ---- the repro ----")[1].replace("opprop_zero", "")
+    still = _opprop("replay", str(path), cwd=tmp_path)
+    assert still.returncode == 0 and f"still crashes: {path}" in still.stdout, still.stdout + still.stderr
+    fixed = _opprop("replay", str(path), cwd=tmp_path, OPPROP_ZERO_SIZE_FIXED="1")
+    assert fixed.returncode == 1 and f"FIXED: {path}" in fixed.stdout and "delete" in fixed.stdout, fixed.stdout + fixed.stderr
+    assert "torch.ops.opprop_zero.scale.default(x)" in (tmp_path / "issues.md").read_text()
+    assert "## Crash groups (1 from 1 raw crash finding(s), public first)" in (tmp_path / "s.md").read_text()
+
+
+# ---------------------------------------------------------------- the checked-in crash repros
+
+
+def test_the_crashes_reproduced_by_hand_are_checked_in_and_ledgered():
+    names = {p.name for p in FILES}
+    assert set(BY_HAND) <= names
+    assert any(n.startswith("aten._masked_softmax--crash-") for n in names)
+    known = ledger.load(ROOT / "expected" / "ledger.toml")
+    for path in FILES:
+        ef = expectfile.load(path)
+        entry = known.get(ef.meta["aten_op"], ef.meta["invariant"])
+        assert entry is not None, f"{path.name} has no ledger entry"
+        assert entry.reason and entry.reason != "new: not yet triaged"
+    for name, expected in BY_HAND.items():
+        assert expectfile.load(CRASHES / name).expected.strip() == expected
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_crash_repro_dies_the_same_way_three_times_in_a_fresh_interpreter(path):
+    for _ in range(3):
+        r = expectfile.replay(path)
+        assert (r.status, r.crash) == ("same", True), f"{path.name}: {r.status}: {r.message}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_crash_repro_is_a_few_lines_of_torch(path):
+    code = path.read_text().split("# ---- the repro ----", 1)[1].split("EXPECTED = ", 1)[0]
+    lines = [x for x in code.strip().splitlines() if x.strip()]
+    assert lines[0] == "import torch" and len(lines) <= 8, code
+    assert all("opprop" not in x for x in lines)
+
+
+def test_replay_says_changed_for_a_python_error_and_fixed_when_it_returns(tmp_path):
+    source = (CRASHES / "aten.range.out--crash-sigfpe.py").read_text()
+    call = next(x for x in source.splitlines() if x.startswith("torch.ops.aten.range.out("))
+    changed = tmp_path / "aten.range.out--crash-sigfpe.py"
+    changed.write_text(source.replace(call, "torch.ops.aten.range.out(1, 2, -0.5, out=out)"))  # now the step's sign check fires
+    r = expectfile.replay(changed)
+    assert r.status == "changed" and "now error: RuntimeError" in r.message
+    changed.write_text(source.replace(call, "torch.ops.aten.range.out(1, 1, 1, out=out)"))
+    r = expectfile.replay(changed)
+    assert r.status == "fixed" and "delete" in r.message and "ledger" in r.message
+
+
+# ---------------------------------------------------------------- groups, public first, upstream-ready reports
+
+
+def _example(name):
+    return expectfile.load(CRASHES / name).meta["example"]
+
+
+def test_groups_render_public_first_in_the_summary_and_the_issue_report(tmp_path):
+    findings = [_example("aten._chunk_cat--crash-sigsegv.py"), _example("aten.range.out--crash-sigfpe.py"),
+                _example("aten.range.out--crash-sigfpe.py")]
+    groups = crash_groups.group(findings, tmp_path, write=False, log=lambda m: None)
+    assert [g.op for g in groups] == ["aten::range.out", "aten::_chunk_cat"]
+    assert groups[0].public.startswith("`torch.range(") and len(groups[0].findings) == 2
+    assert groups[1].public == "" and len(groups[1].findings) == 1
+    text = issue_report.render_all(list(reversed(groups)))
+    assert text.index("[CPU] torch.range crashes with SIGFPE") < text.index("[CPU] aten::_chunk_cat crashes with SIGSEGV")
+    assert "torch 2." in text and "### Versions" in text and "```python\nimport torch\n" in text
+    md = "\n".join(summary.render_crash_groups({"findings": [], "crash_groups": [g.as_json() for g in reversed(groups)]}))
+    rows = [[c.strip() for c in x.strip("|").split("|")] for x in md.splitlines() if x.startswith("| `aten::")]
+    assert rows[0][:2] == ["`aten::range.out`", "SIGFPE"] and rows[0][3].startswith("`torch.range(") and rows[0][5] == "2"
+    assert rows[1][:2] == ["`aten::_chunk_cat`", "SIGSEGV"] and rows[1][3] == "private overload only"
+
+
+@pytest.mark.parametrize("content, why", [
+    (None, "cannot read"),
+    ("not json at all\n", "neither an opprop fuzz report"),
+    ('{"no": "findings"}', "has no 'findings' list"),
+])
+def test_report_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, why):
+    path = tmp_path / "in.json"
+    if content is not None:
+        path.write_text(content)
+    assert cli.main(["report", "--issue", str(path), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("opprop: error:") and why in err
+
+
+@pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
+def test_the_faulting_native_frame_is_the_kernel_not_libc():
+    spec = expectfile.load(CRASHES / "aten._chunk_cat--crash-sigsegv.py").repro
+    assert crash_repro.native_frame(crash_repro.script_source(spec)) == "at::native::_pad_chunk (libtorch_cpu.so)"
+    abort = ("#0  0x00007ffff7c9eb2c in __pthread_kill_implementation () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#1  0x00007ffff7c4527e in raise () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#2  0x00007ffff7c288ff in abort () from /lib/x86_64-linux-gnu/libc.so.6\n"
+             "#3  0x00007fffe3000000 in at::native::foo(at::Tensor const&) () from /x/libtorch_cpu.so\n")
+    assert crash_repro.first_native_frame(abort) == "at::native::foo (libtorch_cpu.so)"
