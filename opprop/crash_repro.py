@@ -38,10 +38,13 @@ import torch
 from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from . import catalog
+from . import catalog, choices
+from .catalog import UnknownOp
+from .exploration import describe_call, replay_call
 from .repro import _bind, op_source
 from .shrink import ShrinkResult, candidates, shrink_with
 from .specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
+from .target import resolve
 
 CRASH = "crash"
 INTERNAL_ASSERT = "internal_assert"
@@ -303,34 +306,21 @@ def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
     raise RebuildError("; ".join(why))
 
 
-def _redraw(target, choices_hex: str, device: str):
-    """The call Hypothesis drew from these choices (its database format), or None when they no longer fit."""
-    from hypothesis.database import choices_from_bytes
-    from hypothesis.errors import StopTest
-    from hypothesis.internal.conjecture.data import ConjectureData
-
-    from . import drawn
-
-    strategy = drawn.call_strategy(target, "cpu")
-    choices = choices_from_bytes(bytes.fromhex(choices_hex))
-    if strategy is None or choices is None:
-        return None
-    data = ConjectureData.for_choices(choices)
+def _redraw(target, replay: dict, device: str):
+    """The call Hypothesis drew from the recorded choices (with the validity record that steered it, when kept), or None."""
     try:
-        return data.draw(strategy)
-    except (StopTest, Exception):
+        return replay_call({"target": target.name, "choices": replay["choices"], "steer": replay.get("steer")}, device)
+    except choices.ReplayError:
         return None
 
 
 def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str) -> Rebuilt:
-    from .fuzz.explore import describe_call
-
     target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
     try:
-        target = catalog.resolve(target_name)
-    except catalog.UnknownOp as e:
+        target = resolve(target_name)
+    except UnknownOp as e:
         raise RebuildError(str(e)) from None
-    call = _redraw(target, replay["choices"], device)
+    call = _redraw(target, replay, device)
     if call is None:
         raise RebuildError("the recorded choices no longer draw a call")
     if _normal(describe_call(call)["inputs"]) != _normal(finding.get("inputs") or {}):
@@ -346,14 +336,12 @@ def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = S
     """Draw the target's calls again (seeded), each in a child, until one dies the way the finding did."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
-    from . import drawn
-
     target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
     try:
-        target = catalog.resolve(target_name)
-    except catalog.UnknownOp as e:
+        target = resolve(target_name)
+    except UnknownOp as e:
         raise RebuildError(str(e)) from None
-    strategy = drawn.call_strategy(target, "cpu")
+    strategy = target.call_strategy("cpu")
     if strategy is None:
         raise RebuildError(f"{target_name} has no strategy to search")
     found = []
@@ -392,7 +380,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
                            f"while under a dispatch mode it {outcome.text()}")
     public = ""
-    if not isinstance(target, OpOverload) and not any(part.startswith("_") for part in target_name.split(".")):
+    if target.kind == "opinfo" and not any(part.startswith("_") for part in target_name.split(".")):
         public = f"OpInfo `{target_name}` sample: {call!r}"
     return Rebuilt(spec, alone, via, public)
 
