@@ -247,7 +247,8 @@ class Exploration:
 
     def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
         if self.on_example is not None:
-            self.on_example(describe_call(call), saved or b"")
+            # the steering record too: a crash's choices redraw the same call only from the same strategy
+            self.on_example({**describe_call(call), "steer": self._steer if saved else None}, saved or b"")
         t0 = time.perf_counter()
         result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)
         stats.add(result, time.perf_counter() - t0)
