@@ -240,6 +240,12 @@ def resolve(name: str):
         by_id = opinfos_by_id()
         if name in by_id:
             return by_id[name]
+        if name.startswith("nn.") and "." not in name[3:]:  # ModuleInfo targets (nn.LSTM); OpInfos are nn.functional.*
+            from opprop.generators.modules import module_infos
+
+            if name in module_infos():
+                return module_infos()[name]
+            by_id = {**by_id, **module_infos()}
         op = overload_from_name("aten::" + name)
         if op is not None:
             return op

@@ -22,6 +22,10 @@ def call_strategy(target, device: str = "cpu"):
     from opprop.generators.opinfo import edge_generators_for, opinfo_call_strategy
 
     options = []
+    if sources._is_module(target):
+        from opprop.generators.modules import module_call_strategy
+
+        return module_call_strategy(target, device)
     if isinstance(target, OpOverload):
         name = catalog.qualified_name(target)
         edge_samples = list(sources.edge_sample_calls(name, device))

@@ -47,6 +47,12 @@ def unusable_reason(target, device: str) -> str | None:
 
     if isinstance(target, OpOverload):
         return None
+    from opprop import sources
+
+    if sources._is_module(target):
+        from opprop.generators.modules import module_allowed
+
+        return module_allowed(target.name, device).unusable
     return allowed_changes(catalog.opinfo_id(target), device).unusable
 
 

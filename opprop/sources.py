@@ -85,6 +85,10 @@ def sample_calls(target, device: str = "cpu") -> Iterator[Call]:
         yield from edge_sample_calls(catalog.qualified_name(target), device)
         for opinfo in opinfos_for_overload(target):
             yield from opinfo_sample_calls(opinfo, device)
+    elif _is_module(target):
+        from opprop.generators.modules import module_sample_calls
+
+        yield from module_sample_calls(target, device)
     else:
         yield from opinfo_sample_calls(target, device)
         name = target.aten_name
@@ -94,4 +98,11 @@ def sample_calls(target, device: str = "cpu") -> Iterator[Call]:
 
 
 def target_name(target) -> str:
+    if _is_module(target):
+        return target.name
     return catalog.qualified_name(target) if isinstance(target, OpOverload) else catalog.opinfo_id(target)
+
+
+def _is_module(target) -> bool:
+    """A ModuleInfo target (generators/modules.py); asked without importing module_db."""
+    return type(target).__name__ == "ModuleInfo"

@@ -1,4 +1,4 @@
-"""Property tests: one per OpInfo with CPU dtypes and one per edge-mode generator.
+"""Property tests: one per OpInfo with CPU dtypes, one per ModuleInfo module and one per edge-mode generator.
 
 Each is an ordinary module-level function ``test_property_<op>_<device>``
 (so ``-k``, ``--lf``, ``-n auto`` and JUnit see stable ids) driven by
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from opprop import catalog, drawn, ledger, runner, sources
 from opprop.generators import all_edge_generators
+from opprop.generators.modules import module_allowed, module_infos, module_targets
 from opprop.generators.opinfo import allowed_changes
 
 
@@ -68,6 +69,24 @@ def _opinfo_test(opinfo_id: str, device: str):
     return test
 
 
+def _module_test(name: str, device: str):
+    def strategy():
+        return drawn.call_strategy(module_infos()[name], device)
+
+    @given(call=st.deferred(strategy))
+    def examples(call):
+        check(call)
+
+    def test():
+        unusable = module_allowed(name, device).unusable
+        if unusable:
+            pytest.skip(f"{name}: {unusable}")
+        examples()
+
+    test.__doc__ = f"Drawn examples of module {name} on {device} (forward, then backward; train and eval) keep every invariant (or a ledgered one)."
+    return test
+
+
 def _edge_test(generator, device: str):
     def strategy():
         if generator.strategy is not None:
@@ -91,6 +110,8 @@ def _collect() -> dict:
         if sources.supported_dtypes(opinfo, "cpu"):
             op = catalog.opinfo_id(opinfo)
             tests[property_test_name(op, "cpu")] = _opinfo_test(op, "cpu")
+    for name in module_targets("cpu"):
+        tests[property_test_name(name, "cpu")] = _module_test(name, "cpu")
     for generator in all_edge_generators().values():
         device = generator.needs or "cpu"
         name = property_test_name(generator.name, device)

@@ -65,6 +65,8 @@ def _aten_op_of(target: str) -> str:
     t = catalog.resolve(target)
     if isinstance(t, OpOverload):
         return catalog.qualified_name(t)
+    if not hasattr(t, "aten_name"):  # a ModuleInfo target: charged to the module
+        return target
     op = catalog.overload_from_name("aten::" + t.aten_name)
     return catalog.qualified_name(op) if op is not None else target
 

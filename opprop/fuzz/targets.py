@@ -1,4 +1,4 @@
-"""What ``opprop fuzz`` runs: every OpInfo with CPU dtypes and every edge generator's overloads.
+"""What ``opprop fuzz`` runs: every OpInfo with CPU dtypes, every ModuleInfo module and every edge generator's overloads.
 
 ``fuzz_targets`` is the one list; selection by pattern and the shard split
 work on its names. ``all_aten`` adds every eligible ATen overload the
@@ -42,7 +42,9 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
             name = catalog.opinfo_id(o)
             if name not in opinfos:
                 opinfos.append(name)
-    ordered = edge + sorted(opinfos)
+    from opprop.generators.modules import module_targets
+
+    ordered = edge + sorted(opinfos) + module_targets(device)
     if all_aten:
         ordered += schema_only(ordered)
     first = ledgered_targets(ordered)
