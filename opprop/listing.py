@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from . import catalog, runner, sources
+from . import catalog, reach, runner, sources
 
 
 def _probe_dtype(opinfo, device):
@@ -43,6 +43,7 @@ def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[di
                 stats, found = runner.run_calls(name, sources.opinfo_sample_calls(opinfo, device, _probe_dtype(opinfo, device)))
                 row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
                 row["sample_findings"] = sorted({f"{f.aten_op} {f.invariant}" for f in found.values()})
+                row["backward_overloads"] = reach.backward_only_overloads(opinfo, device, _probe_dtype(opinfo, device)[0], set(stats.reached))
             except Exception as e:  # a sample generator that itself fails is reported, not hidden
                 row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
         else:
@@ -71,7 +72,7 @@ def format_row(row: dict) -> str:
 def summary(rows: list[dict], examples: int) -> dict:
     """The issue's two coverage figures over rows with coverage: share reaching ``examples`` valid, and
     ops with more than 20% of their draws rejected."""
-    measured = [r for r in rows if "coverage" in r]
+    measured = [r for r in rows if "coverage" in r and r.get("kind") != "module"]
     reached = [r for r in measured if r["coverage"]["reached_target"]]
     over = [r["op"] for r in measured if r["coverage"]["rejected_fraction"] > 0.2]
     return {

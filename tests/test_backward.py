@@ -90,3 +90,12 @@ def test_opinfo_without_autograd_draws_no_pass():
     assert grad.modes(catalog.opinfos_by_id()["bitwise_and"]) == ()
     conv = grad.modes(catalog.opinfos_by_id()["nn.functional.conv2d"])
     assert conv[0] == grad.BACKWARD and set(conv) <= {grad.BACKWARD, grad.GRADGRAD, grad.JVP}
+
+
+def test_forward_ad_zero_tensors_are_not_read_as_mutated():
+    """Forward AD hands kernels ZeroTensors (data pointer 0, nbytes > 0): reading their "bytes" read garbage,
+    which the mutation check once reported as aten::to.dtype_layout mutating its input."""
+    x, y = torch.randn(5), torch.tensor(2.0)
+    result = runner.run_call(Call("add", grad.Pass(torch.add, grad.JVP, (1,)), (x, y)), snapshot_data="all")
+    assert result.valid and "aten::_efficientzerotensor" in result.reached
+    assert result.findings == []
