@@ -138,7 +138,7 @@ def describe(value: Any):
 
 
 def tensor_spec(t: torch.Tensor) -> TensorSpec:
-    if t.layout != torch.strided or t.is_nested or type(t) is not torch.Tensor:
+    if t.layout != torch.strided or t.is_nested or type(t) not in (torch.Tensor, torch.nn.Parameter):  # a Parameter rebuilds as its data
         raise SpecError(f"cannot rebuild a {t.layout} / {type(t).__name__} tensor")
     if t.device.type != "cpu":
         raise SpecError("repros are built on CPU; this tensor is on " + str(t.device))
