@@ -128,7 +128,9 @@ def _forward_tensors(forward_input) -> list:
 
 
 def _leading(module_input) -> int | None:
-    """The first forward tensor's leading size, when it can be cut (to 1)."""
+    """The first forward tensor's leading size, when it can be cut (to 1); module_db names unbatched samples."""
+    if "no_batch_dim" in (module_input.desc or ""):
+        return None
     tensors = _forward_tensors(module_input.forward_input)
     if tensors and _layout_can_change(tensors[0]) and tensors[0].dim() >= 1 and tensors[0].shape[0] > 1:
         return tensors[0].shape[0]

@@ -93,6 +93,13 @@ def _overlaps(a, b) -> bool:
     return maybe and exact_overlap(a, b)  # _overlaps says True when it is too hard to tell
 
 
+def _shares_with(call: ObservedCall, inp, positions) -> bool:
+    """Whether ``inp`` is or overlaps a tensor passed at one of ``positions``: the caller aliased the two
+    arguments (``torch.mul(x, y, out=x)``), so what the schema allows through one is declared for the other.
+    As SchemaCheckMode's ``add_argument_values`` does. Asked only once a violation is seen: no hot-path cost."""
+    return any(i in positions and (u is inp or _overlaps(u, inp)) for i, u in call.inputs)
+
+
 def undeclared_alias(call: ObservedCall) -> Iterator[Violation]:
     """An output overlaps an input or another output although the schema does not say it may."""
     kind = call.kind
@@ -106,7 +113,7 @@ def undeclared_alias(call: ObservedCall) -> Iterator[Violation]:
                 continue
             if t is inp and identity_is_returns_input:
                 continue  # reported as returns_input
-            if t is inp or _overlaps(t, inp):
+            if (t is inp or _overlaps(t, inp)) and not _shares_with(call, inp, {m for (o, m) in kind.allowed_out_in if o == j}):
                 yield j, {"overlaps": names[i] if i < len(names) else f"arg{i}"}
     outs = call.outputs
     for a in range(len(outs)):
@@ -140,7 +147,7 @@ def undeclared_mutation(call: ObservedCall) -> Iterator[Violation]:
     for k, snap in call.before.items():
         i, t = call.inputs[k]
         changed = snap.changed(t)
-        if changed:
+        if changed and not _shares_with(call, t, call.kind.mutable_args):
             yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
 
 
