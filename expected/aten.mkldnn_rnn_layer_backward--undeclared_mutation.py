@@ -21,106 +21,108 @@ OPPROP = {'format': 1,
              'detail': {'argument': 'workspace', 'changed': 'data'},
              'inputs': {'input': {'tensor': True,
                                   'dtype': 'float32',
-                                  'shape': [2, 1, 3],
+                                  'shape': [1, 1, 1],
                                   'device': 'cpu',
                                   'layout': 'strided',
-                                  'stride': [3, 3, 1],
+                                  'stride': [1, 1, 1],
                                   'storage_offset': 0,
                                   'requires_grad': True},
                         'weight1': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [12, 3],
+                                    'shape': [4, 1],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
+                                    'stride': [1, 1],
                                     'storage_offset': 0,
                                     'requires_grad': True},
                         'weight2': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [12, 3],
+                                    'shape': [4, 1],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
+                                    'stride': [1, 1],
                                     'storage_offset': 0,
                                     'requires_grad': True},
                         'weight3': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [12, 3],
+                                    'shape': [4],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
-                                    'storage_offset': 0},
+                                    'stride': [1],
+                                    'storage_offset': 0,
+                                    'requires_grad': True},
                         'weight4': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [12, 3],
+                                    'shape': [4],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
-                                    'storage_offset': 0},
+                                    'stride': [1],
+                                    'storage_offset': 0,
+                                    'requires_grad': True},
                         'hx_': {'tensor': True,
                                 'dtype': 'float32',
-                                'shape': [1, 3],
+                                'shape': [1, 1],
                                 'device': 'cpu',
                                 'layout': 'strided',
-                                'stride': [3, 1],
-                                'storage_offset': 3},
+                                'stride': [1, 1],
+                                'storage_offset': 0},
                         'cx_tmp': {'tensor': True,
                                    'dtype': 'float32',
-                                   'shape': [1, 3],
+                                   'shape': [1, 1],
                                    'device': 'cpu',
                                    'layout': 'strided',
-                                   'stride': [3, 1],
-                                   'storage_offset': 3},
+                                   'stride': [1, 1],
+                                   'storage_offset': 0},
                         'output': {'tensor': True,
                                    'dtype': 'float32',
-                                   'shape': [2, 1, 3],
+                                   'shape': [1, 1, 1],
                                    'device': 'cpu',
                                    'layout': 'strided',
-                                   'stride': [3, 3, 1],
+                                   'stride': [1, 1, 1],
                                    'storage_offset': 0,
                                    'requires_grad': True},
                         'hy_': {'tensor': True,
                                 'dtype': 'float32',
-                                'shape': [1, 3],
+                                'shape': [1, 1],
                                 'device': 'cpu',
                                 'layout': 'strided',
-                                'stride': [3, 1],
+                                'stride': [1, 1],
                                 'storage_offset': 0,
                                 'requires_grad': True},
                         'cy_': {'tensor': True,
                                 'dtype': 'float32',
-                                'shape': [1, 3],
+                                'shape': [1, 1],
                                 'device': 'cpu',
                                 'layout': 'strided',
-                                'stride': [3, 1],
+                                'stride': [1, 1],
                                 'storage_offset': 0,
                                 'requires_grad': True},
                         'grad_output': {'tensor': True,
                                         'dtype': 'float32',
-                                        'shape': [2, 1, 3],
+                                        'shape': [1, 1, 1],
                                         'device': 'cpu',
                                         'layout': 'strided',
-                                        'stride': [3, 3, 1],
+                                        'stride': [1, 1, 1],
                                         'storage_offset': 0},
                         'grad_hy': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [1, 3],
+                                    'shape': [1, 1],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
-                                    'storage_offset': 3},
+                                    'stride': [1, 1],
+                                    'storage_offset': 0},
                         'grad_cy': {'tensor': True,
                                     'dtype': 'float32',
-                                    'shape': [1, 3],
+                                    'shape': [1, 1],
                                     'device': 'cpu',
                                     'layout': 'strided',
-                                    'stride': [3, 1],
-                                    'storage_offset': 3},
+                                    'stride': [1, 1],
+                                    'storage_offset': 0},
                         'reverse': False,
                         'mode': 2,
-                        'hidden_size': 3,
-                        'num_layers': 2,
-                        'has_biases': False,
+                        'hidden_size': 1,
+                        'num_layers': 1,
+                        'has_biases': True,
                         'train': True,
                         'bidirectional': False,
                         'batch_sizes': [],
@@ -133,29 +135,29 @@ OPPROP = {'format': 1,
                                       'stride': [1],
                                       'storage_offset': 0}}},
  'repro': {'op': 'aten::mkldnn_rnn_layer_backward',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [2, 1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [12, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [12, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [12, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [12, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [2, 1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [2, 1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 3], 'fill': 'zeros'}},
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [1, 1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [4, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [4, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [4], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [4], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'ones'}},
                     False,
                     2,
-                    3,
-                    2,
-                    False,
+                    1,
+                    1,
+                    True,
                     True,
                     False,
                     [],
                     False,
-                    {'tensor': {'dtype': 'uint8', 'shape': [28672], 'fill': 'ones'}}],
+                    {'tensor': {'dtype': 'uint8', 'shape': [28672], 'fill': 'zeros'}}],
            'kwargs': {}}}
 
 import sys
@@ -245,31 +247,31 @@ def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=F
 
 
 # ---- the minimal inputs ----
-input = torch.zeros(2, 1, 3, dtype=torch.float32)
-weight1 = torch.zeros(12, 3, dtype=torch.float32)
-weight2 = torch.zeros(12, 3, dtype=torch.float32)
-weight3 = torch.zeros(12, 3, dtype=torch.float32)
-weight4 = torch.zeros(12, 3, dtype=torch.float32)
-hx_ = torch.zeros(1, 3, dtype=torch.float32)
-cx_tmp = torch.zeros(1, 3, dtype=torch.float32)
-output = torch.zeros(2, 1, 3, dtype=torch.float32)
-hy_ = torch.zeros(1, 3, dtype=torch.float32)
-cy_ = torch.zeros(1, 3, dtype=torch.float32)
-grad_output = torch.zeros(2, 1, 3, dtype=torch.float32)
-grad_hy = torch.zeros(1, 3, dtype=torch.float32)
-grad_cy = torch.zeros(1, 3, dtype=torch.float32)
-workspace = torch.ones(28672, dtype=torch.uint8)
+input = torch.zeros(1, 1, 1, dtype=torch.float32)
+weight1 = torch.zeros(4, 1, dtype=torch.float32)
+weight2 = torch.zeros(4, 1, dtype=torch.float32)
+weight3 = torch.zeros(4, dtype=torch.float32)
+weight4 = torch.zeros(4, dtype=torch.float32)
+hx_ = torch.zeros(1, 1, dtype=torch.float32)
+cx_tmp = torch.zeros(1, 1, dtype=torch.float32)
+output = torch.zeros(1, 1, 1, dtype=torch.float32)
+hy_ = torch.zeros(1, 1, dtype=torch.float32)
+cy_ = torch.zeros(1, 1, dtype=torch.float32)
+grad_output = torch.zeros(1, 1, 1, dtype=torch.float32)
+grad_hy = torch.zeros(1, 1, dtype=torch.float32)
+grad_cy = torch.ones(1, 1, dtype=torch.float32)
+workspace = torch.zeros(28672, dtype=torch.uint8)
 inputs = {'input': input, 'weight1': weight1, 'weight2': weight2, 'weight3': weight3, 'weight4': weight4, 'hx_': hx_, 'cx_tmp': cx_tmp, 'output': output, 'hy_': hy_, 'cy_': cy_, 'grad_output': grad_output, 'grad_hy': grad_hy, 'grad_cy': grad_cy, 'workspace': workspace}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 
-out = torch.ops.aten.mkldnn_rnn_layer_backward.default(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, False, 2, 3, 2, False, True, False, [], False, workspace)
+out = torch.ops.aten.mkldnn_rnn_layer_backward.default(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, False, 2, 1, 1, True, True, False, [], False, workspace)
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
 report('undeclared_mutation', outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=())
 
 
 EXPECTED = """\
-output 0: float32[2, 1, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 0: float32[1, 1, 1] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -290,7 +292,7 @@ output 0: float32[2, 1, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_
   overlaps output 4: False
   overlaps output 5: False
   overlaps output 6: False
-output 1: float32[12, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 1: float32[4, 1] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -310,7 +312,7 @@ output 1: float32[12, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_co
   overlaps output 4: False
   overlaps output 5: False
   overlaps output 6: False
-output 2: float32[12, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 2: float32[4, 1] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -329,7 +331,7 @@ output 2: float32[12, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_co
   overlaps output 4: False
   overlaps output 5: False
   overlaps output 6: False
-output 3: float32[12] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 3: float32[4] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -347,7 +349,7 @@ output 3: float32[12] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count
   overlaps output 4: False
   overlaps output 5: False
   overlaps output 6: False
-output 4: float32[12] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 4: float32[4] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -364,7 +366,7 @@ output 4: float32[12] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count
   is workspace: False, overlaps workspace: False
   overlaps output 5: False
   overlaps output 6: False
-output 5: float32[1, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+output 5: float32[1, 1] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
@@ -380,7 +382,7 @@ output 5: float32[1, 3] tensorimpl_use_count=1 python_refs=0 storageimpl_use_cou
   is grad_cy: False, overlaps grad_cy: False
   is workspace: False, overlaps workspace: False
   overlaps output 6: False
-output 6: float32[1, 3] tensorimpl_use_count=1 python_refs=1 storageimpl_use_count=1
+output 6: float32[1, 1] tensorimpl_use_count=1 python_refs=1 storageimpl_use_count=1
   is input: False, overlaps input: False
   is weight1: False, overlaps weight1: False
   is weight2: False, overlaps weight2: False
