@@ -6,7 +6,8 @@ the output masks it computes from which inputs need a gradient
 none) and hands them what the forward saved. So the pass runs inside the
 same call as the forward, under the same checks, differentiating a drawn
 subset of the differentiable inputs: every non-empty subset when there are at
-most ``ALL_SUBSETS_UP_TO`` of them, otherwise all of them or a drawn subset.
+most ``ALL_SUBSETS_UP_TO`` of them, otherwise all of them or a drawn subset
+(forward-mode AD: always all of them, see ``passes``).
 
 Which tensors a pass differentiates is kept as positions among the call's
 differentiable tensors (floating or complex, in order of appearance), so a
@@ -103,7 +104,13 @@ def passes(available, count: int):
                 lambda flags: tuple(i for i, f in enumerate(flags) if f) or everything
             ) if some else st.just(everything)
         )
-    return st.booleans().flatmap(lambda on: st.tuples(st.sampled_from(list(available)), wrt) if on else st.just((NONE, ())))
+    # Forward AD always over every input: an input without a tangent gets a ZeroTensor one, and kernels given a
+    # ZeroTensor under any TorchDispatchMode segfault (torch 2.13: addmv's jvp wrt mat and vec, mul.Scalar on the
+    # input's zero tangent), which would take the checks down with them.
+    return st.booleans().flatmap(
+        lambda on: st.sampled_from(list(available)).flatmap(lambda m: st.tuples(st.just(m), st.just(everything) if m == JVP else wrt))
+        if on else st.just((NONE, ()))
+    )
 
 
 def _outputs(out) -> list:
