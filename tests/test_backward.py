@@ -99,3 +99,17 @@ def test_forward_ad_zero_tensors_are_not_read_as_mutated():
     result = runner.run_call(Call("add", grad.Pass(torch.add, grad.JVP, (1,)), (x, y)), snapshot_data="all")
     assert result.valid and "aten::_efficientzerotensor" in result.reached
     assert result.findings == []
+
+
+def test_forward_ad_is_never_drawn_over_a_subset():
+    """An input without a tangent gets a ZeroTensor one; a kernel given a ZeroTensor under a dispatch mode segfaults."""
+    from hypothesis import find
+    from hypothesis.errors import NoSuchExample
+
+    assert find(grad.passes((grad.JVP,), 3), lambda p: p[0] == grad.JVP) == (grad.JVP, (0, 1, 2))
+    try:
+        find(grad.passes((grad.BACKWARD, grad.JVP), 3), lambda p: p[0] == grad.JVP and len(p[1]) < 3)
+    except NoSuchExample:
+        pass
+    else:
+        raise AssertionError("forward AD drawn over a subset")
