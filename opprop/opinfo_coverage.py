@@ -6,6 +6,10 @@ rejection of examples the op refuses), so the figures describe the tests.
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+
+import torch
 
 from hypothesis import given, reject
 from hypothesis.errors import Unsatisfiable
@@ -57,6 +61,37 @@ def unusable_reason(target, device: str) -> str | None:
 
 
 def measure(target, device: str = "cpu", *, examples: int = profiles.CI_EXAMPLES) -> Coverage:
+    """``measure_here`` in a forked child where fork exists: a draw that segfaults a kernel (native_batch_norm in
+    eval mode without running stats) is that target's coverage lost, with its signal, not the end of the listing."""
+    if not hasattr(os, "fork") or device != "cpu":
+        return measure_here(target, device, examples=examples)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+        os.close(read)
+        code = 0
+        try:
+            torch.set_num_threads(1)
+            cov = measure_here(target, device, examples=examples)
+            data = json.dumps({**dataclasses.asdict(cov), "findings": sorted(cov.findings)}).encode()
+            with os.fdopen(write, "wb") as fh:
+                fh.write(data)
+        except BaseException:
+            code = 1
+        os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        data = fh.read()
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) or not data:
+        why = f"crashed (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else "the measuring process failed"
+        return Coverage(error=f"{why} while drawing; run opprop fuzz --ops on it to get the crashing input")
+    fields = json.loads(data)
+    fields["findings"] = {tuple(f) for f in fields["findings"]}
+    return Coverage(**fields)
+
+
+def measure_here(target, device: str = "cpu", *, examples: int = profiles.CI_EXAMPLES) -> Coverage:
     """Draw until ``examples`` valid calls (or Hypothesis gives up) under the ``ci`` profile's settings."""
     cov = Coverage()
     reason = unusable_reason(target, device)
