@@ -248,6 +248,9 @@ def _single_changes(sample, grad_modes):
     everything = tuple(range(len(grad.differentiable(sample))))
     for mode in grad_modes if everything else ():
         yield ("grad", mode), SampleChange(grad=mode, wrt=everything)
+    if grad.BACKWARD in grad_modes and len(everything) > 1:  # an input the op has no derivative for (a loss's weight)
+        for i, label in enumerate(grad.labels(sample)):
+            yield ("grad_input", label), SampleChange(grad=grad.BACKWARD, wrt=(i,))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -305,6 +308,8 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
             for change, plan in _single_changes(sample, grad.modes(opinfo) if dtype in backward else ()):
                 if change[0] == "grad":  # autograd support differs by dtype (ComplexHalf backward needs sum_cpu)
                     change = ("grad", (change[1], dtype))
+                elif change[0] == "grad_input" and dtype != with_samples[0]:
+                    continue  # whether an input has a derivative at all: asked in the simplest dtype, held for all
                 ok, bad = votes.get(change, (0, 0))
                 votes[change] = (ok + 1, bad) if _accepts(opinfo, sample, plan) else (ok, bad + 1)
     if not usable:
@@ -337,7 +342,9 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
         sample = samples[index]
         change_layouts, flip_flags, change_enums, drop_optional = (draw(st.booleans()) for _ in range(4))
         modes = [m for m in grad_modes if allowed.permits("grad", (m, dtype))] if dtype in differentiable else []
-        grad_mode, wrt = draw(grad.passes(modes, len(grad.differentiable(sample))))
+        usable = [i for i, label in enumerate(grad.labels(sample)) if allowed.permits("grad_input", label)]
+        grad_mode, picked = draw(grad.passes(modes, len(usable)))
+        wrt = tuple(usable[i] for i in picked) if grad_mode != grad.JVP else tuple(range(len(grad.differentiable(sample))))  # see grad.passes
         cuts = [b for b in BATCH_CUTS if allowed.permits("batch", b)] if _leading(sample) else []
         batch = draw(st.sampled_from([None, *cuts])) if cuts and draw(st.booleans()) else None
 
