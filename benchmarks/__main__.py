@@ -2,7 +2,8 @@
 
 Parts: overhead (in this process, interleaved), time to detect (cold
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
---jobs 1 and 2). ``--parts`` runs a subset; the parts not run keep their results from
+--jobs 1 and 2), the pytest plugin (the PyTorch-idioms test module plain,
+under --opprop and under SchemaCheckMode). ``--parts`` runs a subset; the parts not run keep their results from
 results.json, each part stamped with the command and date it came from.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ import torch
 from . import render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "detect", "throughput")
+PARTS = ("overhead", "detect", "throughput", "plugin")
 
 
 def machine() -> str:
@@ -86,6 +87,10 @@ def main(argv=None) -> int:
         from . import throughput
 
         results["throughput"] = throughput.run(budget=args.budget)
+    if "plugin" in parts:
+        from . import plugin
+
+        results["plugin"] = plugin.run(progress=_progress("plugin"))
     for part in parts:
         results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")

@@ -25,6 +25,13 @@ def headline(results: dict) -> str:
     if "throughput" in results:
         t = results["throughput"]
         lines.append(f"sweep: jobs 1 {t['jobs1']['valid_per_s']:.1f} valid/s, jobs 2 {t['jobs2']['valid_per_s']:.1f} valid/s, scaling {_f(t['scaling'])}x")
+    if "plugin" in results:
+        t = results["plugin"]
+        lines.append(
+            f"pytest {t['module']}: plain {t['seconds']['plain']:.1f} s, --opprop {t['seconds']['opprop']:.1f} s, "
+            f"SchemaCheckMode {t['seconds']['schema_check']:.1f} s; --opprop/plain {t['ratios']['opprop/plain']:.2f}, "
+            f"SchemaCheckMode/--opprop {t['ratios']['schema_check/opprop']:.2f}"
+        )
     return "\n".join(lines)
 
 
@@ -107,4 +114,21 @@ def markdown(results: dict) -> str:
             out.append(f"| {i} | {r['jobs']} | {r['budget_s']:g} | {r['wall_s']} | {r['ops']} | {r.get('not_run', '-')} | {r['examples']} | {r['valid']} | {r['valid_per_s']:.1f} |")
         out += ["", f"jobs 1: {t['jobs1']['valid_per_s']:.1f} valid/s; jobs 2: {t['jobs2']['valid_per_s']:.1f} valid/s. "
                     f"Scaling, jobs 2 over jobs 1: {_f(t['scaling'])}x."]
+    if "plugin" in results:
+        t = results["plugin"]
+        out += [
+            "",
+            "## The pytest plugin",
+            "",
+            f"`python -m pytest {t['module']}` (PyTorch's own idioms: `@ops` over op_db, `@modules` over module_db, "
+            "forward and backward, float32) as a subprocess, start-up and collection included, three ways: plain, with "
+            "`--opprop`, and with every test wrapped in SchemaCheckMode (`-p benchmarks.schema_check_plugin`); "
+            f"{t['rounds']} rounds in rotating order, minimum per way.",
+            "",
+            "| way | wall s | outcome |",
+            "| --- | --- | --- |",
+            *[f"| {way} | {t['seconds'][way]:.2f} | {t['outcome'][way]} |" for way in ("plain", "opprop", "schema_check")],
+            "",
+            "Ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in t["ratios"].items()) + ".",
+        ]
     return "\n".join(out) + "\n"

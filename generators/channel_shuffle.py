@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from opprop.calls import Call
 
 from .registry import edge_generator
-from .values import ramp
+from opprop.strategies import ramp
 
 aten = torch.ops.aten
 OPS = {"aten::channel_shuffle": aten.channel_shuffle.default, "aten::native_channel_shuffle": aten.native_channel_shuffle.default}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from opprop.calls import Call
 
 from .registry import edge_generator
-from .values import ramp
+from opprop.strategies import ramp
 
 aten = torch.ops.aten
 

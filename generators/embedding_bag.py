@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from opprop.calls import Call
 
 from .registry import edge_generator
-from .values import index_ramp, ramp
+from opprop.strategies import index_ramp, ramp
 
 aten = torch.ops.aten
 MODE_NAMES = ("sum", "mean", "max")  # aten's mode ints 0, 1, 2

@@ -23,6 +23,7 @@ import torch
 import torch.autograd.forward_ad as fwAD
 from hypothesis import strategies as st
 
+EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
 NONE = "none"
 BACKWARD = "backward"  # torch.autograd.grad of the sum of the outputs
 GRADGRAD = "gradgrad"  # backward with create_graph, then the backward of the gradients

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from opprop.calls import Call
 
 from .registry import edge_generator
-from .values import ramp
+from opprop.strategies import ramp
 
 aten = torch.ops.aten
 FLAGS = tuple(itertools.product((True, False), repeat=2))  # (unpack_data, unpack_pivots), both on first

@@ -32,6 +32,7 @@ from opprop.generators import grad
 from opprop.generators.opinfo import SAMPLE_SEED, _Copier, _layout_can_change
 from opprop.sources import sample_building
 
+EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
 DTYPES = (torch.float32, torch.float64)  # float32: the default dtype, the oneDNN paths on CPU
 PROBE_SAMPLES = 4  # samples, spread over the list, that the probe tries each change on
 MODES = (grad.BACKWARD, grad.GRADGRAD)

@@ -32,6 +32,8 @@ from opprop.generators import grad
 from opprop.sources import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
 SAMPLE_SEED = 0
 # Keyword names whose int or string values are drawn from a small set the op must accept.
 REDUCTIONS = ("mean", "sum", "none")

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from opprop.calls import Call
 
 from .registry import edge_generator
-from .values import ramp
+from opprop.strategies import ramp
 
 aten = torch.ops.aten
 GATES = {"lstm": 4, "gru": 3, "rnn_tanh": 1, "rnn_relu": 1}

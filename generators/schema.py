@@ -18,10 +18,12 @@ from torch._ops import OpOverload
 
 from opprop import catalog, validity
 from opprop.calls import Call
-from opprop.runner import ARGUMENT_ERRORS
+from opprop.runner import ARGUMENT_ERRORS, internal_assert
 
 from .schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
 from .schema_names import convention_value
+
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
 SOURCE = "schema"
 
@@ -36,9 +38,10 @@ class SchemaCall(Call):
     def __call__(self):
         try:
             out = self.fn(*self.args, **self.kwargs)
-        except ARGUMENT_ERRORS:
-            if self.learner is not None:
-                self.learner.record(self.choices, False)
+        except ARGUMENT_ERRORS as e:
+            if self.learner is not None:  # a public op's internal assert is a finding, not a rejection (runner.run_call)
+                bug = internal_assert(self, e)
+                self.learner.record(self.choices, bug is not None and not bug.detail["private"])
             raise
         if self.learner is not None:
             self.learner.record(self.choices, True)
@@ -58,7 +61,10 @@ def unreachable_reason(op: OpOverload) -> str | None:
 def _out_tensor(arg, ctx: DrawContext):
     dtype = ctx.choose(f"{arg.name}.dtype", (ctx.dtype, torch.int64, torch.bool, torch.float32))
     if str(arg.real_type).startswith("List"):
-        return [torch.empty(0, dtype=dtype, device=ctx.device)]
+        # one output per element of the first tensor list drawn (_foreach_*.out): a shorter out list
+        # trips the generated copy kernel's internal assert, an input no caller passes
+        n = next((len(v) for v in ctx.values.values() if isinstance(v, list) and v and isinstance(v[0], torch.Tensor)), 1)
+        return [torch.empty(0, dtype=dtype, device=ctx.device) for _ in range(n)]
     return torch.empty(0, dtype=dtype, device=ctx.device)
 
 

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from opprop.strategies import kinds
 
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
 DTYPES = (torch.float32, torch.float64, torch.int64, torch.bool, torch.complex64, torch.int32, torch.bfloat16, torch.float16, torch.uint8, torch.int8)
 # Tensor kinds and the dispatch key an op needs a kernel for to accept them.
 KIND_KEYS = {
@@ -23,6 +25,9 @@ KIND_KEYS = {
     "sparse_coo": "SparseCPU",
     "sparse_coo_uncoalesced": "SparseCPU",
     "sparse_csr": "SparseCsrCPU",
+    "sparse_csc": "SparseCsrCPU",
+    "sparse_bsr": "SparseCsrCPU",
+    "sparse_bsc": "SparseCsrCPU",
     "nested_strided": "NestedTensorCPU",
 }
 SUPPORTED_TYPES = {

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from .schema_args import contiguous_strides, numel
 
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
 MATRIX_NAMES = {"mat1", "mat2", "mat", "A", "B"}
 BATCH_NAMES = {"batch1", "batch2"}
 VECTOR_NAMES = {"vec", "vec1", "vec2"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
+from .findings import describe_value
+
 
 @dataclasses.dataclass
 class Call:
@@ -19,8 +21,6 @@ class Call:
         return self.fn(*self.args, **self.kwargs)
 
     def __repr__(self) -> str:  # what Hypothesis prints as the falsifying example
-        from .findings import describe_value
-
         args = ", ".join(repr(describe_value(a)) for a in self.args)
         kwargs = ", ".join(f"{k}={describe_value(v)!r}" for k, v in self.kwargs.items())
         return f"Call({self.target}: {args}{', ' if args and kwargs else ''}{kwargs})"

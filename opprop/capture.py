@@ -1,9 +1,11 @@
 """From a top-level call (an OpInfo lambda, a composite op) to the ATen-level call that breaks the invariant.
 
-``capture`` re-runs the call under a dispatch mode that records, before it
-runs, the arguments of every call of the finding's overload, then keeps the
-first recorded call that breaks the invariant on its own. Repros call the
-overload directly, so they stay valid whatever wrapper first reached it.
+A finding usually carries its ATen call already (``Finding.call``, captured
+by the checks); ``capture`` is for a top-level call in hand (a replayed draw,
+a test's call): it re-runs the call under a dispatch mode that records,
+before it runs, the arguments of every call of the finding's overload, then
+keeps the first recorded call that breaks the invariant on its own. Repros
+call the overload directly, so they stay valid whatever wrapper first reached it.
 """
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import catalog
 from .calls import Call
+from .choices import ReplayError
+from .exploration import Exploration, replay_call
 from .runner import ARGUMENT_ERRORS, run_call
 from .specs import CallSpec, SpecError, describe
+from .target import resolve
 
 MAX_RECORDED = 32  # calls of the overload kept per top-level call
 
@@ -51,7 +56,7 @@ def failing_findings(spec: CallSpec, invariant: str) -> list:
         call = spec_call(spec)
     except (SpecError, *ARGUMENT_ERRORS):
         return []
-    result = run_call(call, snapshot_data="all", invariants=[invariant])
+    result = run_call(call, invariants=[invariant])
     if result.error is not None:
         return []
     return [f for f in result.findings if f.aten_op == spec.op and f.invariant == invariant]
@@ -79,57 +84,27 @@ def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
     )
 
 
-def locate(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> Call:
-    """Find again a top-level call of ``called_op`` that breaks the invariant, as ``opprop check`` would.
+def search_again(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> Call:
+    """FALLBACK for reports written before findings carried their call and choices: search for a top-level
+    call of ``called_op`` that breaks the invariant, as ``opprop check`` would (fixed samples, then draws).
 
-    Fixed samples first; then Hypothesis draws with the same seed, letting
-    Hypothesis shrink the draw before it is handed back.
+    It can only find what a fresh ``check`` with this seed finds; a finding
+    that keeps its ``call`` or ``replay`` never comes here.
     """
-    from . import sources
-
     try:
-        target = catalog.resolve(called_op)
+        target = resolve(called_op)
     except catalog.UnknownOp as e:
         raise CaptureError(str(e)) from None
 
-    def breaks(call: Call) -> bool:
-        result = run_call(call, snapshot_data="all", invariants=[invariant])
-        return any(f.aten_op == aten_op and f.invariant == invariant for f in result.findings)
+    def breaking(findings):
+        return [f for f in findings if f.aten_op == aten_op and f.invariant == invariant]
 
-    for call in sources.sample_calls(target, device):
-        if breaks(call):
-            return call
-    found = _draw_failing(target, device, breaks, examples=examples, seed=seed)
-    if found is None:
+    session = Exploration(target, device=device, seed=seed, invariants=[invariant], fails=breaking, stop_at_first=True)
+    session.run(samples=-1, examples=examples)
+    found = [f for k, f in session.latest.items() if k[:2] == (aten_op, invariant)]
+    if not found:
         raise CaptureError(f"{aten_op} / {invariant}: no call of {called_op} breaks it again (samples and {examples} draws, seed {seed})")
-    return found
-
-
-class _Breaks(Exception):
-    pass
-
-
-def _draw_failing(target, device, breaks, *, examples: int, seed: int):
-    from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
-
-    from .drawn import call_strategy
-
-    strategy = call_strategy(target, device)
-    if strategy is None:
-        return None
-    last = []
-
-    @hypothesis_seed(seed)
-    @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
-    @given(strategy)
-    def search(call):
-        if breaks(call):
-            last.append(call)
-            raise _Breaks()
-
     try:
-        search()
-    except _Breaks:
-        return last[-1]  # Hypothesis replays its shrunk example last
-    return None
-
+        return replay_call(found[0].replay, device)  # Hypothesis's shrunk example is the latest one
+    except ReplayError as e:
+        raise CaptureError(f"{aten_op} / {invariant}: {e}") from None

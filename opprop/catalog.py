@@ -8,21 +8,24 @@ then cached, so the dispatch-mode hot path only does a dict lookup.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 
 import torch
 from torch._ops import OpOverload
 
+from . import invariants
+from .invariants import returns_input, storageimpl_use_count, tensorimpl_use_count, undeclared_alias, undeclared_mutation
+
 SchemaArgument = torch._C._SchemaArgument
 SchemaArgType = torch._C._SchemaArgType
 
-TENSOR_IMPL = "tensorimpl_use_count"
-STORAGE_IMPL = "storageimpl_use_count"
-UNDECLARED_ALIAS = "undeclared_alias"
-RETURNS_INPUT = "returns_input"
-UNDECLARED_MUTATION = "undeclared_mutation"
-ALL_INVARIANTS = (TENSOR_IMPL, STORAGE_IMPL, UNDECLARED_ALIAS, RETURNS_INPUT, UNDECLARED_MUTATION)
+# The ids callers name; each invariant declares its own (opprop/invariants/).
+TENSOR_IMPL = tensorimpl_use_count.ID
+STORAGE_IMPL = storageimpl_use_count.ID
+UNDECLARED_ALIAS = undeclared_alias.ID
+RETURNS_INPUT = returns_input.ID
+UNDECLARED_MUTATION = undeclared_mutation.ID
+ALL_INVARIANTS = invariants.ids()  # every registered invariant, in rank order
 
 
 class UnknownOp(ValueError):
@@ -84,24 +87,9 @@ def qualified_name(op: OpOverload) -> str:
     return schema.name + ("." + schema.overload_name if schema.overload_name else "")
 
 
-def invariants_for(*, mutable: bool, view: bool, composite_implicit: bool) -> tuple[str, ...]:
-    """Which invariants the debug-build codegen (and alias analysis) enforce for an op of this kind.
-
-    Mirrors tools/autograd/gen_variable_type.py: the use-count asserts are
-    emitted only for ops that do not modify their arguments and that have an
-    autograd kernel of their own (not CompositeImplicitAutograd); the storage
-    assert is skipped for views. Aliasing and mutation checks hold for all.
-    """
-    found = []
-    if not mutable and not composite_implicit:
-        found.append(TENSOR_IMPL)
-        if not view:
-            found.append(STORAGE_IMPL)
-    found.append(UNDECLARED_ALIAS)
-    if not mutable:
-        found.append(RETURNS_INPUT)
-    found.append(UNDECLARED_MUTATION)
-    return tuple(found)
+def invariants_for(kind: "OpKind") -> tuple[str, ...]:
+    """Which invariants apply to an op of this kind: each invariant says (``Invariant.applies``)."""
+    return tuple(inv.id for inv in invariants.all_invariants() if inv.applies(kind))
 
 
 @functools.lru_cache(maxsize=None)
@@ -134,7 +122,7 @@ def classify(op: OpOverload) -> OpKind:
         if info.may_contain_alias(SchemaArgument(SchemaArgType.output, j), SchemaArgument(SchemaArgType.output, k))
     )
     mutable = bool(mutable_args)
-    return OpKind(
+    kind = OpKind(
         name=qualified_name(op),
         inplace=inplace,
         out=out,
@@ -149,8 +137,12 @@ def classify(op: OpOverload) -> OpKind:
         allowed_out_in=allowed_out_in,
         allowed_out_out=allowed_out_out,
         aliased_list_returns=frozenset(j for j, r in enumerate(rets) if r.alias_info is not None),
-        invariants=invariants_for(mutable=mutable, view=view, composite_implicit=cia),
+        invariants=(),
     )
+    return dataclasses.replace(kind, invariants=invariants_for(kind))
+
+
+invariants.on_change(classify.cache_clear)  # a newly registered invariant applies to ops already classified
 
 
 # ---------------------------------------------------------------- op lookup
@@ -227,32 +219,6 @@ def all_aten_overloads() -> list[OpOverload]:
         if op is not None:
             found.append(op)
     return found
-
-
-def resolve(name: str):
-    """An OpInfo (by id) or an OpOverload (by qualified name); UnknownOp with close matches otherwise."""
-    if "::" in name or name.startswith("aten."):
-        op = overload_from_name(name)
-        if op is not None:
-            return op
-        candidates = [n for n in all_overload_names()]
-    else:
-        by_id = opinfos_by_id()
-        if name in by_id:
-            return by_id[name]
-        if name.startswith("nn.") and "." not in name[3:]:  # ModuleInfo targets (nn.LSTM); OpInfos are nn.functional.*
-            from opprop.generators.modules import module_infos
-
-            if name in module_infos():
-                return module_infos()[name]
-            by_id = {**by_id, **module_infos()}
-        op = overload_from_name("aten::" + name)
-        if op is not None:
-            return op
-        candidates = list(by_id) + [n for n in all_overload_names() if n.startswith("aten::")]
-    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
-    hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-    raise UnknownOp(f"unknown op {name!r}{hint}")
 
 
 def has_cpu_kernel(op: OpOverload) -> bool:

@@ -2,15 +2,17 @@
 
 ``InvariantMode`` is a TorchDispatchMode, so a composite op is checked
 through each kernel it calls. Per overload it asks the catalog, once, which
-invariants apply, which inputs need a snapshot and which output/input pairs
-the schema already lets alias (a ``Plan``, shared by every mode with the same
-settings). Per call it first runs a cheap screen that can only say "clean"
-when every check would be silent; only a call the screen cannot clear goes
-through the invariant functions themselves, which produce the findings.
+invariants apply, what they record before the call and which output/input
+pairs the schema already lets alias (a ``CheckPlan``, shared by every mode
+with the same settings). Per call it first runs a cheap screen that can only
+say "clean" when every check would be silent; only a call the screen cannot
+clear goes through the invariants' checks themselves, which produce the
+findings. The fused screen ``_clean`` knows the invariants in ``SCREENED``;
+an invariant may bring a screen of its own; a plan holding any other
+invariant sends every call down the slow path (fail closed).
 """
 from __future__ import annotations
 
-import ctypes
 import sys
 
 import torch
@@ -18,88 +20,21 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import catalog, probe
-from .findings import Finding, describe_arguments
-from .invariants import CHECKS, ObservedCall
-from .memory import elements_equal_bytes
+from . import invariants
+from .aliasing import CallAliasing, entry_storages
+from .findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
+from .invariants import ObservedCall
+from .snapshots import _span_bytes, unchanged
 
-# ctypes.string_at is a Python wrapper around this C function: call it directly (one frame less per read).
-_string_at = getattr(ctypes, "_string_at", ctypes.string_at)
 _getrefcount = sys.getrefcount
 _overlaps = torch._C._overlaps
 _Tensor = torch.Tensor
 _strided = torch.strided
-_SUB_BYTE = (torch.quint4x2, torch.quint2x4)
 
-
-def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
-    """Bitwise-ish equality that treats NaN as equal to NaN (what a mutation check needs)."""
-    if before.is_quantized:
-        return torch.equal(before.int_repr(), after.int_repr())
-    if before.is_complex():
-        before, after = torch.view_as_real(before), torch.view_as_real(after)
-    if torch.equal(before, after):
-        return True
-    if before.is_floating_point():
-        return bool(((before == after) | (before.isnan() & after.isnan())).all())
-    return False
-
-
-def _span_bytes(t: torch.Tensor) -> int:
-    """Bytes from the first to the last element the tensor can address (strides are never negative)."""
-    if t.is_contiguous():  # the common case: the span is the elements themselves
-        return t.nbytes
-    if t.numel() == 0:
-        return 0
-    last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
-    return (last + 1) * t.element_size()
-
-
-_NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
-
-
-def take_state(t: torch.Tensor, with_data: bool) -> tuple:
-    """An input's state before the call, as one tuple (cheap to build and compare).
-
-    ``(meta, raw, data)``: ``meta`` is (size, stride, storage offset, data
-    pointer, version), or (size, version) for a tensor without storage (the
-    data pointer is the storage's plus offset times element size, so with the
-    offset equal it changes exactly when the storage pointer does);
-    ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
-    (``ctypes.string_at``), far cheaper than a dispatcher clone and exact for
-    NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
-    The common case (a dense CPU tensor) costs eleven attribute reads and
-    one memcpy; everything here is ordered so it pays nothing more. The data
-    pointer is read with ``const_data_ptr``: ``data_ptr`` asks for write
-    access, which materializes a copy-on-write storage (``_lazy_clone``'s
-    input), a copy plain execution would not make and a "mutation" the
-    check itself would cause.
-    """
-    if type(t) is not _Tensor or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
-        return (t.size(), t._version), None, None
-    ptr = t.const_data_ptr()
-    try:
-        meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
-    except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
-        meta = (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version)
-        n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
-        return meta, (_string_at(ptr, n) if n else None), None
-    if t.is_cpu:
-        n = t.nbytes if t.is_contiguous() else _span_bytes(t)
-        if n and t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
-            storage = t.untyped_storage()
-            n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
-        return meta, (_string_at(ptr, n) if n and ptr else b""), None  # ptr 0: a ZeroTensor (forward AD) has no bytes
-    return meta, None, (t.detach().clone() if with_data and not t.is_meta else None)  # meta: no data to compare
-
-
-def unchanged(state: tuple, t: torch.Tensor) -> bool:
-    """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
-    meta, raw, data = state
-    if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
-        return Snapshot(state).changed(t) is None
-    if (t.size(), t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
-        return False
-    return not raw or _string_at(meta[3], len(raw)) == raw
+# The invariants the fused screen ``_clean`` knows how to clear; any other needs a screen of its own.
+SCREENED = frozenset(
+    (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION)
+)
 
 
 def _extent(t: torch.Tensor, state) -> tuple:
@@ -113,39 +48,6 @@ def _extent(t: torch.Tensor, state) -> tuple:
     if state is not None and state[1] is not None:
         return state[0][3], len(state[1])
     return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
-
-
-class Snapshot:
-    """What an input looked like before the call (from ``take_state``), and what changed since."""
-
-    __slots__ = ("size", "stride", "offset", "ptr", "version", "data", "raw")
-
-    def __init__(self, state: tuple):
-        meta, self.raw, self.data = state
-        if len(meta) == 2:
-            (self.size, self.version), self.stride, self.offset, self.ptr = meta, None, None, None
-        else:
-            self.size, self.stride, self.offset, self.ptr, self.version = meta
-
-    def changed(self, t: torch.Tensor) -> str | None:
-        if self.size is not _NO_SIZES and t.size() != self.size:
-            return "size"
-        if self.stride is None:
-            return None
-        if self.stride is not _NO_SIZES and t.stride() != self.stride:
-            return "stride"
-        if t.storage_offset() != self.offset:
-            return "storage_offset"
-        if t.const_data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
-            return "storage"
-        if self.raw is not None and _string_at(t.const_data_ptr(), len(self.raw)) != self.raw:
-            if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
-                return "data"  # a strided tensor's span has gaps other tensors own: compare elements
-        if self.data is not None and not same_data(self.data, t):
-            return "data"
-        if t._version != self.version:
-            return "version_counter"  # an in-place op ran on it
-        return None
 
 
 def _tensor_inputs(kind: catalog.OpKind, args, kwargs) -> list:
@@ -179,27 +81,41 @@ def _flat_outputs(kind: catalog.OpKind, out) -> list:
     return []
 
 
-class Plan:
-    """What one overload needs checked, decided once from the catalog."""
+class CheckPlan:
+    """What one overload needs checked, decided once from the catalog and the invariants."""
 
     __slots__ = (
-        "kind", "checks", "snapshot", "with_data", "mutable_args",
+        "func", "kind", "checks", "befores", "screens", "slow", "entry",
         "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
         "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
         kind = catalog.classify(func)
+        self.func = func
         self.kind = kind
-        self.checks = tuple((inv, CHECKS[inv]) for inv in kind.invariants if only is None or inv in only)
-        names = {inv for inv, _ in self.checks}
+        chosen = [invariants.get(inv) for inv in kind.invariants if only is None or inv in only]
+        self.checks = tuple((inv.id, inv.check) for inv in chosen)
+        # (invariant id, before) per invariant that records state; the mutation snapshot first: the fused screen reads it
+        stateful = [inv for inv in chosen if inv.before is not None]
+        stateful.sort(key=lambda inv: inv.id != catalog.UNDECLARED_MUTATION)
+        self.befores = tuple((inv.id, inv.before) for inv in stateful)
+        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
+        slots = {inv.id: k for k, inv in enumerate(stateful)}
+        self.screens = tuple(
+            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
+            for inv in chosen
+            if inv.id not in SCREENED and inv.screen is not None
+        )
+        self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
+        names = {inv.id for inv in chosen}
         self.tensorimpl = catalog.TENSOR_IMPL in names
         self.storageimpl = catalog.STORAGE_IMPL in names
         self.alias = catalog.UNDECLARED_ALIAS in names
         self.returns_input = catalog.RETURNS_INPUT in names
         self.mutation = catalog.UNDECLARED_MUTATION in names
-        self.with_data = snapshot_all or kind.mutable
-        self.mutable_args = frozenset(kind.mutable_args)
+        # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
+        self.entry = kind.mutable and bool(chosen)
         # Per return index: the input positions the schema lets it alias (no overlap test for those).
         self.may_alias_inputs = tuple(
             frozenset(i for (jj, i) in kind.allowed_out_in if jj == j) for j in range(kind.n_returns)
@@ -208,11 +124,19 @@ class Plan:
         self.aliased_list_returns = kind.aliased_list_returns
 
 
-_PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, Plan or None)}
+_PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}
+
+
+def _forget_plans() -> None:
+    for plans in _PLANS.values():  # cleared in place: modes hold these dicts
+        plans.clear()
+
+
+invariants.on_change(_forget_plans)  # a plan lists the invariants that were registered when it was made
 
 
 def _overlap(a, b) -> bool:
-    """invariants._overlaps for two tensors already known to have storage (same answer)."""
+    """undeclared_alias's _overlaps for two tensors already known to have storage (same answer)."""
     if not (a.is_cpu and b.is_cpu) and a.device != b.device:
         return False
     try:
@@ -226,7 +150,7 @@ def _apart(x: tuple, y: tuple) -> bool:
     return not (x[1] and y[1] and x[0] < y[0] + y[1] and y[0] < x[0] + x[1])
 
 
-def _clean(plan: Plan, inputs: list, outputs: list, before: list) -> bool:
+def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
     """True only when every check in the plan would report nothing for this call.
 
     A conservative screen: anything it cannot clear cheaply (an output held
@@ -240,7 +164,7 @@ def _clean(plan: Plan, inputs: list, outputs: list, before: list) -> bool:
     tensor holds overlaps nothing (the storage use count, read anyway for
     non-view ops, says so); elsewhere two tensors whose byte extents are
     disjoint cannot overlap. The reference count threshold matches
-    ``invariants.tensorimpl_use_count``: getrefcount's argument, the loop
+    ``invariants/tensorimpl_use_count.py``: getrefcount's argument, the loop
     name, the ``outputs`` entry and the op's return value (any extra
     reference here only makes the screen stricter).
     """
@@ -338,6 +262,7 @@ class InvariantMode(TorchDispatchMode):
     # overhead of every checked call.
     snapshot_all = False
     only = None
+    max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
     _plans: dict = _PLANS.setdefault((False, None), {})
 
     def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
@@ -366,7 +291,7 @@ class InvariantMode(TorchDispatchMode):
     def _plan(self, func) -> tuple:
         # Keyed by id(func): hashing an OpOverload costs a Python call. The entry
         # keeps func alive, so its id is never reused for another object.
-        plan = Plan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
+        plan = CheckPlan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
         entry = self._plans[id(func)] = (func, plan)
         return entry
 
@@ -382,27 +307,36 @@ class InvariantMode(TorchDispatchMode):
         kind = plan.kind
         self._reached_log.append(kind.name)
         inputs = _tensor_inputs(kind, args, kwargs)
-        before = None
-        if plan.mutation:  # a loop, not a comprehension: on Python 3.11 that is one frame less
-            mutable_args, with_data = plan.mutable_args, plan.with_data
-            before = []
-            for i, t in inputs:
-                before.append(None if i in mutable_args else take_state(t, with_data))
+        entry = entry_storages(inputs, kind) if plan.entry else None
+        befores = plan.befores
+        states = None
+        if befores:  # what the invariants record before the call; the mutation snapshot first
+            snapshot_all = self.snapshot_all
+            states = []
+            for _, before in befores:
+                states.append(before(inputs, kind, snapshot_all))
         out = func(*args, **kwargs)
         outputs = _flat_outputs(kind, out)
-        if not _clean(plan, inputs, outputs, before):
-            snapshots = {k: Snapshot(state) for k, state in enumerate(before or ()) if state is not None}
-            self._record(plan, ObservedCall(kind, inputs, outputs, snapshots), args, kwargs)
+        clean = not plan.slow and _clean(plan, inputs, outputs, states[0] if plan.mutation else None)
+        if clean:
+            for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
+                if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
+                    clean = False
+                    break
+        if not clean:
+            state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
+            call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
+            self._record(plan, call, args, kwargs)
         return out
 
-    def _record(self, plan: Plan, call: ObservedCall, args, kwargs) -> None:
+    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:
         """The slow path: run the invariant functions and keep what they report."""
         kind = plan.kind
         described = None
         for inv, check in plan.checks:
             for output_index, detail in check(call):
                 if described is None:  # described once per call, only when something is found
-                    described = describe_arguments(kind.arg_names, args, kwargs)
+                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs, self.max_captured_values)
                 self.findings.append(
                     Finding(
                         aten_op=kind.name,
@@ -411,5 +345,6 @@ class InvariantMode(TorchDispatchMode):
                         output_index=output_index,
                         detail=detail,
                         inputs=dict(described),
+                        captured=captured,
                     )
                 )

@@ -15,7 +15,6 @@ import dataclasses
 import datetime
 import os
 import pprint
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 import expecttest
 import torch
 
-from . import catalog
+from . import catalog, invariants
 from .repro import emit
 from .specs import CallSpec, SpecError
 
@@ -46,49 +45,13 @@ def file_name(aten_op: str, invariant: str) -> str:
 
 
 def suggested_fix(aten_op: str, invariant: str, detail: dict, output_index) -> str:
-    op = catalog.overload_from_name(aten_op)
-    schema = str(op._schema) if op is not None else aten_op
-    j = output_index or 0
-    if invariant in (catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT):
-        name = detail.get("overlaps") or detail.get("is_input")
-        if name and op is not None:
-            annotated = annotate_alias(schema, name, j)
-            return (
-                f"declare the alias in the schema, as reshape/contiguous do: {annotated} "
-                f"(or return a fresh tensor, e.g. a clone, when {name} is not meant to be shared)"
-            )
-        return f"output {j} aliases another output: declare it in the schema or return fresh tensors"
-    if invariant == catalog.TENSOR_IMPL:
-        return (
-            f"output {j} is a TensorImpl something else still holds (use_count {detail.get('use_count')}): "
-            "return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it"
-        )
-    if invariant == catalog.STORAGE_IMPL:
-        return (
-            f"output {j} shares its StorageImpl (use_count {detail.get('storage_use_count')}): "
-            "allocate fresh storage, or declare the op a view of the input in its schema"
-        )
-    if invariant == catalog.UNDECLARED_MUTATION:
-        return f"argument {detail.get('argument')!r} changes ({detail.get('changed')}): mark it Tensor(a!) in the schema, or stop writing it"
-    return ""
+    """The invariant's own suggestion (``Invariant.suggested_fix``); empty for crashes, hangs and unknown ids."""
+    if invariant not in invariants.ids():
+        return ""
+    return invariants.get(invariant).suggested_fix(catalog.overload_from_name(aten_op), detail, output_index)
 
 
-def annotate_alias(schema: str, input_name: str, output_index: int) -> str:
-    """``f(Tensor self) -> Tensor`` -> ``f(Tensor(a) self) -> Tensor(a)``."""
-    args, arrow, rets = schema.rpartition(") -> ")
-    args = re.sub(rf"\bTensor(\??) {re.escape(input_name)}\b", rf"Tensor(a)\1 {input_name}", args, count=1)
-    if rets.startswith("(") and rets.endswith(")"):
-        parts = rets[1:-1].split(", ")
-        if output_index < len(parts):
-            parts[output_index] = _annotate_type(parts[output_index])
-        rets = "(" + ", ".join(parts) + ")"
-    else:
-        rets = _annotate_type(rets)
-    return args + arrow + rets
-
-
-def _annotate_type(t: str) -> str:
-    return re.sub(r"^Tensor(?!\()", "Tensor(a)", t)
+annotate_alias = invariants.annotate_alias
 
 
 # ---------------------------------------------------------------- writing

@@ -1,8 +1,10 @@
 """The ledger: known, accepted violations, each with its reason and its expect file.
 
-One TOML file (``expected/ledger.toml``). A finding whose (aten op,
-invariant) is in the ledger is expected; one that is not is new; an entry
-that no longer reproduces is stale, which means the op looks fixed.
+One TOML file (``expected/ledger.toml``, shipped in the package as
+``opprop/ledger.toml``), plus the user's own ``./expected/ledger.toml`` on
+top when there is one. A finding whose (aten op, invariant) is in the ledger
+is expected; one that is not is new; an entry that no longer reproduces is
+stale, which means the op looks fixed.
 """
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import tomllib
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+# The known torch violations, shipped as package data: in the repo a link to expected/ledger.toml.
+PACKAGED = Path(__file__).with_name("ledger.toml")
 
 
 class LedgerError(ValueError):
@@ -41,11 +45,25 @@ class Entry:
 
 
 def default_path() -> Path:
+    """``$OPPROP_LEDGER`` when set, else the ledger shipped with opprop."""
     env = os.environ.get("OPPROP_LEDGER")
-    if env:
-        return Path(env)
-    here = REPO_ROOT / "expected" / "ledger.toml"
-    return here if here.exists() else Path.cwd() / "expected" / "ledger.toml"
+    return Path(env) if env else PACKAGED
+
+
+def default_paths() -> list[Path]:
+    """The ledgers ``load()`` reads, later ones adding to (and overriding) earlier ones.
+
+    ``$OPPROP_LEDGER`` alone when set (an empty file there shows every
+    finding); otherwise the shipped ledger, then the user's own
+    ``./expected/ledger.toml`` when it exists and is not the shipped one.
+    """
+    if os.environ.get("OPPROP_LEDGER"):
+        return [default_path()]
+    paths = [PACKAGED]
+    user = Path.cwd() / "expected" / "ledger.toml"
+    if user.exists() and not (PACKAGED.exists() and user.resolve() == PACKAGED.resolve()):
+        paths.append(user)
+    return paths
 
 
 @dataclasses.dataclass
@@ -103,7 +121,15 @@ _FIELDS = {f.name for f in dataclasses.fields(Entry)}
 
 
 def load(path=None) -> Ledger:
-    path = Path(path) if path is not None else default_path()
+    """One ledger file; without ``path``, every file of ``default_paths()`` merged in order."""
+    if path is None:
+        paths = default_paths()
+        ledgers = [load(p) for p in paths]
+        entries = {}
+        for one in ledgers:
+            entries.update(one.entries)
+        return Ledger(paths[-1], entries)
+    path = Path(path)
     if not path.exists():
         raise LedgerError(f"ledger {path} does not exist")
     try:

@@ -1,4 +1,4 @@
-"""Hypothesis settings profiles shared by the property tests and the coverage run.
+"""How exploration sessions run: Hypothesis settings profiles, and the snapshot policy.
 
 ``ci``: few examples per op, derandomized, so all property tests together fit
 CI; ``dev``: more, with the example database for ``--lf``-style replay;
@@ -7,7 +7,14 @@ count towards ``max_examples``.
 """
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Verbosity, settings
+
+# Which inputs get a data snapshot for the mutation check. On CPU every input already gets a byte
+# snapshot (one memcpy) either way; elsewhere "all" clones every input, "schema" only those of ops that
+# write some argument. One default everywhere, so a nightly fuzz run checks what ``opprop check`` and the
+# property tests check: "all", the stricter, since a write to a read-only input is what "schema" would miss.
+DEFAULT_SNAPSHOT = "all"
+SNAPSHOT_POLICIES = ("schema", "all")
 
 CI_EXAMPLES = 20
 PROFILES = {
@@ -17,6 +24,11 @@ PROFILES = {
 }
 # Op calls are slow next to Hypothesis's expectations and many ops reject some draws: neither is a test bug.
 COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large, HealthCheck.large_base_example])
+
+
+# A session without a profile (check, fuzz): no deadline, no health check, every distinct failure
+# reported, nothing printed. ``seed`` and ``max_examples`` come from the session.
+EXPLORING = dict(deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=True, print_blob=False, verbosity=Verbosity.quiet)
 
 
 def register() -> None:

@@ -3,23 +3,24 @@
 Each OpInfo row holds the overloads its samples reach forward (one dtype);
 ``backward_overloads`` adds those the same samples reach only when their
 backward runs (every differentiable input requiring grad). Each module row
-holds what its fixed examples reach (forward and backward, train and eval,
-float32). ``summary`` turns the rows into two counts: overloads reached only
-through backward, and only through modules.
+(``listing.module_rows``) holds what its fixed examples reach (forward and
+backward, train and eval, float32). ``summary`` turns the rows into two
+counts: overloads reached only through backward, and only through modules.
 """
 from __future__ import annotations
 
-from . import catalog, runner
+from . import catalog
 from .calls import Call
+from .exploration import Exploration
+from .generators import grad
+from .generators.opinfo import SampleChange, apply, pristine_samples
+from .target import Target
 
 COMMAND = "opprop list --json"
 
 
 def backward_calls(opinfo, device: str, dtype):
     """The OpInfo's samples for ``dtype``, each with a backward pass over all its differentiable tensors."""
-    from opprop.generators import grad
-    from opprop.generators.opinfo import SampleChange, apply, pristine_samples
-
     if dtype not in grad.backward_dtypes(opinfo, device):
         return
     name = catalog.opinfo_id(opinfo)
@@ -34,40 +35,9 @@ def backward_calls(opinfo, device: str, dtype):
 
 def backward_only_overloads(opinfo, device: str, dtype, forward: set) -> list[str]:
     """Overloads the samples' backward reaches that their forward (``forward``) does not."""
-    stats, _ = runner.run_calls(catalog.opinfo_id(opinfo), backward_calls(opinfo, device, dtype))
-    return sorted(set(stats.reached) - forward)
-
-
-def module_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[dict]:
-    """One row per ModuleInfo module: what its fixed examples reach, and with ``examples`` a drawn run's coverage."""
-    from opprop.generators import modules
-
-    from . import opinfo_coverage
-
-    rows = []
-    for name, module_info in sorted(modules.module_infos().items()):
-        if only is not None and name not in only:
-            continue
-        dtypes = modules.module_dtypes(module_info, device)
-        row = {"op": name, "kind": "module", "dtypes": [str(d).replace("torch.", "") for d in dtypes], "generators": ["module"]}
-        unusable = modules.module_allowed(name, device).unusable if dtypes else f"no float32 or float64 on {device}"
-        if unusable:
-            row["generators"] = [f"module (cannot draw valid calls: {unusable})"]
-        try:
-            stats, found = runner.run_calls(name, modules.module_sample_calls(module_info, device))
-            row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
-            row["sample_findings"] = sorted({f"{f.aten_op} {f.invariant}" for f in found.values()})
-        except Exception as e:  # an inputs function or constructor that itself fails is reported, not hidden
-            row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:160]}")
-        if examples and dtypes:
-            row["coverage"] = opinfo_coverage.measure(module_info, device, examples=examples).as_json(examples)
-        rows.append(row)
-    return rows
-
-
-def _overload_row(name: str) -> dict:
-    op = catalog.overload_from_name(name)
-    return catalog.classify(op).as_json() if op is not None else {"name": name}
+    session = Exploration(Target(catalog.opinfo_id(opinfo), "opinfo", opinfo), device=device)
+    session.run_samples(calls=backward_calls(opinfo, device, dtype))
+    return sorted(set(session.sample_stats.reached) - forward)
 
 
 def summary(rows: list[dict]) -> dict:

@@ -4,20 +4,34 @@ What it prints is what the expect file records: per output its TensorImpl
 and StorageImpl use counts, Python references beyond the script's own, and
 whether it is or overlaps each input; per input whether the call changed it;
 last, whether the invariant still breaks. The printing helper is inlined so
-a PyTorch developer can paste the script anywhere.
+a PyTorch developer can paste the script anywhere; the invariant inlines its
+own ``_state`` (what it records before the call) and ``_breaks`` (its
+decision), from its ``repro_state`` and ``repro_breaks``.
 """
 from __future__ import annotations
 
 import keyword
 import math
 
-from . import catalog
-from .specs import CallSpec, Literal, TensorSpec
+from . import catalog, invariants
+from .specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
 
 HELPER = '''\
+def _strided(t):
+    # sparse and nested tensors have no strides or single storage of their own
+    return t.layout == torch.strided and not t.is_nested
+
+
 def _storage_use_count(t):
     # untyped_storage() makes a Python wrapper that holds one reference of its own
-    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1 if _strided(t) else None
+
+
+def _describe(t):
+    if t.is_nested:
+        return f"{str(t.dtype)[6:]}{[list(c.shape) for c in t.unbind()]}[nested {str(t.layout)[6:]}]"
+    kind = "" if t.layout == torch.strided else f"[{str(t.layout)[6:]}]"
+    return f"{str(t.dtype)[6:]}{list(t.shape)}{kind}"
 
 
 def _addresses(t):
@@ -30,17 +44,30 @@ def _addresses(t):
 
 
 def _overlaps(a, b):
-    if a.layout != torch.strided or b.layout != torch.strided:
+    if not _strided(a) or not _strided(b):
         return False
     return bool(_addresses(a) & _addresses(b))
 
 
 def _snapshot(t):
+    if not _strided(t):
+        return (None, None, None, None, _contents(t))
     return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+
+
+def _contents(t):
+    # what a sparse or nested tensor holds, as dense tensors to compare
+    if t.is_nested:
+        return [c.clone() for c in t.unbind()]
+    return [t.to_dense()]
 
 
 def _changed(t, snapshot):
     size, stride, offset, ptr, data = snapshot
+    if not _strided(t):
+        now = _contents(t)
+        same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
+        return None if same else "data"
     if t.size() != size:
         return "size"
     if t.stride() != stride:
@@ -56,43 +83,44 @@ def _changed(t, snapshot):
     return None if same else "data"
 
 
-def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=()):
+def report(invariant, outputs, inputs, before, state, facts):
     """Print what the op returned and did; the last line says whether the invariant still breaks."""
-    broken = False
+    seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
     for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
         t = outputs[j]
         if t is None:
             print(f"output {j}: undefined")
+            seen["outputs"].append(None)
             continue
         slots = sum(1 for o in outputs if o is t)
         use_count = t._use_count()
         refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
         storage = _storage_use_count(t)
-        print(f"output {j}: {str(t.dtype)[6:]}{list(t.shape)} tensorimpl_use_count={use_count} "
+        print(f"output {j}: {_describe(t)} tensorimpl_use_count={use_count} "
               f"python_refs={refs} storageimpl_use_count={storage}")
-        if invariant == "tensorimpl_use_count" and (use_count > 1 or refs > 0 or slots > 1):
-            broken = True
-        if invariant == "storageimpl_use_count" and storage > 1:
-            broken = True
+        measured = {"slots": slots, "use_count": use_count, "refs": refs, "storage": storage,
+                    "is": set(), "overlaps": set(), "overlaps_outputs": set()}
         for name, x in inputs.items():
             same, overlap = t is x, _overlaps(t, x)
             print(f"  is {name}: {same}, overlaps {name}: {overlap}")
-            if invariant == "returns_input" and same:
-                broken = True
-            if invariant == "undeclared_alias" and (same or overlap) and name not in may_alias:
-                broken = True
+            if same:
+                measured["is"].add(name)
+            if same or overlap:
+                measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
             if u is not None:
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
-                if invariant == "undeclared_alias" and overlap and not outputs_may_alias:
-                    broken = True
+                if overlap:
+                    measured["overlaps_outputs"].add(k)
+        seen["outputs"].append(measured)
+    t = u = None
     for name, x in inputs.items():
         changed = _changed(x, before[name])
         print(f"input {name}: {changed or 'unchanged'}")
-        if invariant == "undeclared_mutation" and changed and name not in mutable:
-            broken = True
+        seen["inputs"][name] = changed
+    broken = _breaks(outputs, inputs, before, state, facts, seen)
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 '''
 
@@ -117,6 +145,8 @@ def _dtype(name: str) -> str:
 
 def tensor_source(t: TensorSpec) -> str:
     """An expression that builds exactly what ``specs.build_tensor`` builds."""
+    if t.layout != "strided":
+        return _kind_source(t)
     n = t.buffer_numel
     dtype = _dtype(t.dtype)
     if t.fill in ("zeros", "ones") and t.stride is None and t.quant is None:
@@ -138,11 +168,24 @@ def tensor_source(t: TensorSpec) -> str:
     if t.quant[0] == "per_tensor":
         _, qdtype, scale, zero_point = t.quant
         return f"torch.quantize_per_tensor({x}, {_number(scale)}, {zero_point}, {_dtype(qdtype)})"
-    _, qdtype, axis, scales, zero_points = t.quant
+    scheme, qdtype, axis, scales, zero_points = t.quant
+    zp_dtype = "torch.float32" if scheme == "per_channel_float" else "torch.long"
     return (
         f"torch.quantize_per_channel({x}, torch.tensor({list(scales)!r}, dtype=torch.double), "
-        f"torch.tensor({list(zero_points)!r}, dtype=torch.long), {axis}, {_dtype(qdtype)})"
+        f"torch.tensor({list(zero_points)!r}, dtype={zp_dtype}), {axis}, {_dtype(qdtype)})"
     )
+
+
+def _kind_source(t: TensorSpec) -> str:
+    """Sparse and nested tensors, from their parts, as ``specs.build_tensor`` builds them."""
+    parts = [tensor_source(p) for p in t.parts]
+    if t.layout == "sparse_coo":
+        return f"torch.sparse_coo_tensor({parts[0]}, {parts[1]}, {_shape(t.shape)}, is_coalesced={bool(t.coalesced)})"
+    if t.layout in SPARSE_COMPRESSED:
+        return f"torch.sparse_compressed_tensor({', '.join(parts)}, {_shape(t.shape)}, layout={SPARSE_COMPRESSED[t.layout]})"
+    if t.layout in NESTED:
+        return f"torch.nested.nested_tensor([{', '.join(parts)}], layout={NESTED[t.layout]})"
+    raise ValueError(f"unknown tensor layout {t.layout!r}")
 
 
 def value_source(v) -> str:
@@ -170,7 +213,8 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     lines = ["import sys", "", "import torch", ""]
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
-    lines += ["", HELPER, "", "# ---- the minimal inputs ----"]
+    checked = invariants.get(invariant)
+    lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", checked.repro_state, "", checked.repro_breaks, "", "# ---- the minimal inputs ----"]
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):
@@ -178,20 +222,31 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     for k, a in spec.kwargs.items():
         call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
     input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
-    may_alias = sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})
-    mutable = sorted(names[i] for i in kind.mutable_args)
-    outputs_may_alias = bool(kind.allowed_out_out or kind.aliased_list_returns)
+    facts = {
+        "may_alias": tuple(sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})),
+        "outputs_may_alias": bool(kind.allowed_out_out or kind.aliased_list_returns),
+        "mutable": tuple(sorted(names[i] for i in kind.mutable_args)),
+        **checked.repro_facts(spec.overload, kind),
+    }
     lines += [
         f"inputs = {input_dict}",
         "before = {name: _snapshot(t) for name, t in inputs.items()}",
+        "state = _state(inputs)",
         "",
-        f"out = {op_source(spec)}({', '.join(call_args)})",
+        *_call_lines(f"out = {op_source(spec)}({', '.join(call_args)})", kind.view),
         "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
         "del out",
-        f"report({invariant!r}, outputs, inputs, before, may_alias={tuple(may_alias)!r}, "
-        f"outputs_may_alias={outputs_may_alias}, mutable={tuple(mutable)!r})",
+        f"report({invariant!r}, outputs, inputs, before, state, facts={facts!r})",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _call_lines(call: str, view: bool) -> list:
+    """A declared view op is called below ADInplaceOrView, where the codegen's debug checks see its output:
+    above it, autograd replaces the kernel's output with a fresh view, hiding what the kernel returned."""
+    if not view:
+        return [call]
+    return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as debug builds check it", "    " + call]
 
 
 def _bind(lines, arg_name, value, inputs) -> str:

@@ -2,14 +2,38 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from .calls import Call
 from .checkmode import InvariantMode
-from .findings import Finding
+from .findings import Finding, describe_arguments
+from .profiles import DEFAULT_SNAPSHOT
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
+# ... except this: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+INTERNAL_ASSERT = "internal_assert"
+INTERNAL_ASSERT_TEXT = "INTERNAL ASSERT FAILED"
+
+
+def internal_assert(call: Call, error: BaseException) -> Finding | None:
+    """The ``internal_assert`` finding an error is, or None.
+
+    ``detail["private"]``: a schema draw of a private overload (leading
+    underscore), whose callers are trusted to check its preconditions, so
+    its asserts are reported apart from public entry points' (OpInfo
+    samples, edge generators, user code, public overloads).
+    """
+    if not isinstance(error, RuntimeError) or INTERNAL_ASSERT_TEXT not in str(error):
+        return None
+    schema = getattr(call.fn, "_schema", None)
+    names = [a.name for a in schema.arguments] if schema is not None else []
+    aten_op = call.target
+    if schema is not None:
+        aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+    private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
+    first = (str(error).strip().splitlines() or [""])[0]
+    return Finding(aten_op, call.target, INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
+                   describe_arguments(names, call.args, call.kwargs))
 
 
 @dataclasses.dataclass
@@ -23,7 +47,7 @@ class CallResult:
         return self.error is None
 
 
-def run_call(call: Call, *, snapshot_data: str = "schema", invariants=None) -> CallResult:
+def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
     mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
     try:
         with mode:
@@ -31,7 +55,11 @@ def run_call(call: Call, *, snapshot_data: str = "schema", invariants=None) -> C
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
-        return CallResult(mode.findings, f"{type(e).__name__}: {first[:200]}", mode.reached)
+        bug = internal_assert(call, e)
+        if bug is not None and not bug.detail["private"]:
+            return CallResult([*mode.findings, bug], None, mode.reached)  # a finding, not a rejected input
+        # a private overload's unchecked precondition: reported apart, and the input counts as rejected
+        return CallResult(mode.findings + ([bug] if bug else []), f"{type(e).__name__}: {first[:200]}", mode.reached)
     return CallResult(mode.findings, None, mode.reached)
 
 
@@ -57,6 +85,20 @@ class OpStats:
         for k, v in result.reached.items():
             self.reached[k] = self.reached.get(k, 0) + v
 
+    @classmethod
+    def merged(cls, name: str, *parts: "OpStats") -> "OpStats":
+        total = cls(name)
+        for part in parts:
+            total.examples += part.examples
+            total.valid += part.valid
+            total.errors += part.errors
+            total.seconds += part.seconds
+            for k, v in part.reached.items():
+                total.reached[k] = total.reached.get(k, 0) + v
+            for k, v in part.first_errors.items():
+                total.first_errors[k] = total.first_errors.get(k, 0) + v
+        return total
+
     def as_json(self) -> dict:
         return {
             "name": self.name,
@@ -67,20 +109,3 @@ class OpStats:
             "reached": sorted(self.reached),
             "error_kinds": self.first_errors,
         }
-
-
-def run_calls(name: str, calls, *, snapshot_data: str = "schema", findings: dict | None = None) -> tuple[OpStats, dict]:
-    """Run every call; return stats and findings, one per (aten op, invariant, output), first seen kept."""
-    stats = OpStats(name)
-    findings = {} if findings is None else findings
-    for call in calls:
-        start = time.perf_counter()
-        result = run_call(call, snapshot_data=snapshot_data)
-        stats.add(result, time.perf_counter() - start)
-        for f in result.findings:
-            findings.setdefault((f.aten_op, f.invariant, f.output_index), f)
-    return stats, findings
-
-
-def unique_findings(findings) -> list[Finding]:
-    return sorted(findings.values() if isinstance(findings, dict) else findings, key=lambda f: (f.aten_op, f.invariant))

@@ -220,6 +220,8 @@ def _defaults(spec: CallSpec):
 
 def resized(t: TensorSpec):
     """The same tensor with a dim fewer (index 0 kept) or a dim smaller (0, 1, half, one less), fewest elements first."""
+    if t.layout != "strided":
+        return sorted(_fewer_parts(t), key=lambda f: f.buffer_numel)
     found = []
     shape = t.shape
     for d in range(len(shape)):
@@ -243,7 +245,7 @@ def _values_tensor(t: TensorSpec) -> torch.Tensor:
 def _select(t: TensorSpec, d: int):
     shape = t.shape[:d] + t.shape[d + 1 :]
     quant = t.quant
-    if quant is not None and quant[0] == "per_channel":
+    if quant is not None and quant[0].startswith("per_channel"):
         axis = quant[2]
         if axis == d:
             return None
@@ -258,7 +260,7 @@ def _select(t: TensorSpec, d: int):
 def _narrow(t: TensorSpec, d: int, k: int):
     shape = t.shape[:d] + (k,) + t.shape[d + 1 :]
     quant = t.quant
-    if quant is not None and quant[0] == "per_channel" and quant[2] == d:
+    if quant is not None and quant[0].startswith("per_channel") and quant[2] == d:
         if k == 0:
             return None
         quant = quant[:3] + (quant[3][:k], quant[4][:k])
@@ -269,7 +271,7 @@ def _narrow(t: TensorSpec, d: int, k: int):
 def _drop_index(t: TensorSpec, d: int, i: int):
     keep = [j for j in range(t.shape[d]) if j != i]
     quant = t.quant
-    if quant is not None and quant[0] == "per_channel" and quant[2] == d:
+    if quant is not None and quant[0].startswith("per_channel") and quant[2] == d:
         quant = quant[:3] + (tuple(quant[3][j] for j in keep), tuple(quant[4][j] for j in keep))
     new = t.replace(shape=t.shape[:d] + (len(keep),) + t.shape[d + 1 :], quant=quant)
     return _with_values(t, new, lambda v: v.index_select(d, torch.tensor(keep, dtype=torch.long)))
@@ -283,8 +285,35 @@ def _with_values(old: TensorSpec, new: TensorSpec, cut):
     return new.replace(values=tuple(cut(_values_tensor(old)).reshape(-1).tolist()))
 
 
+def _fewer_parts(t: TensorSpec):
+    """Sparse and nested kinds, smaller: a nested component fewer or smaller, a sparse COO entry fewer."""
+    if t.layout.startswith("nested"):
+        for i in range(len(t.parts)) if len(t.parts) > 1 else ():
+            yield t.replace(parts=t.parts[:i] + t.parts[i + 1 :])
+        for i, part in enumerate(t.parts):
+            for new in resized(part):
+                yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
+    elif t.layout == "sparse_coo" and all(p.fill == "values" and p.stride is None for p in t.parts):
+        indices, values = t.parts
+        nnz = indices.shape[1] if len(indices.shape) == 2 else 0
+        for j in range(nnz if nnz <= 16 else 0):
+            new_indices, new_values = _drop_index(indices, 1, j), _drop_index(values, 0, j)
+            if new_indices is not None and new_values is not None:
+                yield t.replace(parts=(new_indices, new_values))
+
+
 def simpler(t: TensorSpec):
-    """Same shape, simpler: contiguous, then dtype, quantizer, values."""
+    """Same shape, simpler: contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
+    if t.layout != "strided":
+        if t.layout.startswith("nested"):
+            for i, part in enumerate(t.parts):
+                for new in simpler(part):
+                    yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
+        else:  # sparse: only the values can change without breaking the indices' structure
+            for new in simpler(t.parts[-1]):
+                if new.dtype == t.parts[-1].dtype:
+                    yield t.replace(parts=t.parts[:-1] + (new,))
+        return
     if t.stride is not None:
         values = None
         if t.fill == "values":
@@ -313,14 +342,16 @@ def _simpler_quant(t: TensorSpec):
     here = QDTYPE_ORDER.index(q[1]) if q[1] in QDTYPE_ORDER else len(QDTYPE_ORDER)
     for name in QDTYPE_ORDER[:here]:
         yield t.replace(quant=(q[0], name) + q[2:])
-    if q[0] == "per_channel":
+    if q[0].startswith("per_channel"):
         if q[3]:
-            yield t.replace(quant=("per_tensor", q[1], q[3][0], q[4][0]))
+            yield t.replace(quant=("per_tensor", q[1], q[3][0], int(q[4][0])))
         n = len(q[3])
         if q[3] != (1.0,) * n:
             yield t.replace(quant=q[:3] + ((1.0,) * n, q[4]))
         if q[4] != (0,) * n:
             yield t.replace(quant=q[:4] + ((0,) * n,))
+        if q[0] == "per_channel_float":
+            yield t.replace(quant=("per_channel",) + q[1:4] + (tuple(int(z) for z in q[4]),))
     else:
         if q[2] != 1.0:
             yield t.replace(quant=q[:2] + (1.0, q[3]))

@@ -1,4 +1,4 @@
-"""Where calls come from for a target: OpInfo sample inputs and edge-mode generators' fixed samples."""
+"""Fixed calls: OpInfo sample inputs and edge-mode generators' samples (``target.Target`` combines them per target)."""
 from __future__ import annotations
 
 import contextlib
@@ -10,6 +10,7 @@ from torch._ops import OpOverload
 
 from . import catalog
 from .calls import Call
+from .generators import generators_for
 
 
 def supported_dtypes(opinfo, device: str) -> list:
@@ -31,6 +32,7 @@ def sample_building(device: str):
     (Inside a user's TestCase the walk would seed by the test's name: here the
     samples stay the same wherever opprop is called from.)
     """
+    # Imported here: torch.testing._internal costs 1.7 s of CPU, which a run of overload targets never needs.
     from torch.testing._internal import common_utils
     from torch.testing._internal.opinfo import core
 
@@ -72,37 +74,6 @@ def opinfos_for_overload(op: OpOverload) -> list:
 
 
 def edge_sample_calls(overload_name: str, device: str = "cpu") -> Iterator[Call]:
-    from opprop.generators import generators_for
-
     for g in generators_for(overload_name):
         if g.available_on(device):
             yield from g.samples(device)
-
-
-def sample_calls(target, device: str = "cpu") -> Iterator[Call]:
-    """The fixed calls for an OpInfo or an overload: what ``opprop check --samples-only`` runs."""
-    if isinstance(target, OpOverload):
-        yield from edge_sample_calls(catalog.qualified_name(target), device)
-        for opinfo in opinfos_for_overload(target):
-            yield from opinfo_sample_calls(opinfo, device)
-    elif _is_module(target):
-        from opprop.generators.modules import module_sample_calls
-
-        yield from module_sample_calls(target, device)
-    else:
-        yield from opinfo_sample_calls(target, device)
-        name = target.aten_name
-        overload = catalog.overload_from_name("aten::" + name)
-        if overload is not None:
-            yield from edge_sample_calls(catalog.qualified_name(overload), device)
-
-
-def target_name(target) -> str:
-    if _is_module(target):
-        return target.name
-    return catalog.qualified_name(target) if isinstance(target, OpOverload) else catalog.opinfo_id(target)
-
-
-def _is_module(target) -> bool:
-    """A ModuleInfo target (generators/modules.py); asked without importing module_db."""
-    return type(target).__name__ == "ModuleInfo"

@@ -18,10 +18,13 @@ from torch._ops import OpOverload
 from . import catalog
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
+SPARSE_COMPRESSED = {"sparse_csr": torch.sparse_csr, "sparse_csc": torch.sparse_csc, "sparse_bsr": torch.sparse_bsr, "sparse_bsc": torch.sparse_bsc}
+NESTED = {"nested_strided": torch.strided, "nested_jagged": torch.jagged}
+LAYOUTS = ("strided", "sparse_coo", *SPARSE_COMPRESSED, *NESTED)
 
 
 class SpecError(ValueError):
-    """An argument opprop cannot describe well enough to rebuild it (sparse, nested, a generator, ...)."""
+    """An argument opprop cannot describe well enough to rebuild it (a generator, a tensor subclass, ...)."""
 
 
 def _dtype(name: str) -> torch.dtype:
@@ -42,8 +45,15 @@ class TensorSpec:
     Contiguous when ``stride`` is None; otherwise ``as_strided`` over a
     buffer of ``offset + span`` elements. Quantized when ``quant`` is
     ``("per_tensor", qdtype, scale, zero_point)`` or
-    ``("per_channel", qdtype, axis, scales, zero_points)``; then ``dtype``
+    ``("per_channel", qdtype, axis, scales, zero_points)`` (``per_channel_float``:
+    float zero points); then ``dtype``
     is the float dtype quantized from and ``values`` are float values.
+
+    Other kinds are built from ``parts``, themselves strided specs, the way
+    torch builds them (``layout``, one of LAYOUTS): sparse COO from
+    (indices, values) with ``shape`` its size and ``coalesced`` its flag;
+    compressed sparse from (compressed indices, plain indices, values);
+    nested tensors from their components (``shape`` is ``()``).
     """
 
     dtype: str
@@ -53,6 +63,9 @@ class TensorSpec:
     stride: tuple | None = None
     offset: int = 0
     quant: tuple | None = None
+    layout: str = "strided"
+    parts: tuple = ()
+    coalesced: bool | None = None
 
     @property
     def numel(self) -> int:
@@ -60,7 +73,9 @@ class TensorSpec:
 
     @property
     def buffer_numel(self) -> int:
-        """Elements the repro allocates: the tensor's own, or its strided buffer's."""
+        """Elements the repro allocates: the tensor's own, or its strided buffer's (for other kinds: its parts')."""
+        if self.layout != "strided":
+            return sum(p.buffer_numel for p in self.parts)
         if self.stride is None:
             return self.numel
         if self.numel == 0:
@@ -95,10 +110,11 @@ class CallSpec:
         return tuple(build_value(a) for a in self.args), {k: build_value(v) for k, v in self.kwargs.items()}
 
     def tensors(self) -> list[TensorSpec]:
+        """The strided tensors the call builds: sparse and nested arguments count as their parts."""
         found = []
         for v in list(self.args) + list(self.kwargs.values()):
             found.extend(t for t in _leaves(v) if isinstance(t, TensorSpec))
-        return found
+        return _strided_parts(found)
 
     def as_json(self) -> dict:
         return {"op": self.op, "args": [to_json(a) for a in self.args], "kwargs": {k: to_json(v) for k, v in self.kwargs.items()}}
@@ -109,6 +125,13 @@ class CallSpec:
 
     def __eq__(self, other):
         return isinstance(other, CallSpec) and self.as_json() == other.as_json()
+
+
+def _strided_parts(specs) -> list:
+    out = []
+    for t in specs:
+        out.extend(_strided_parts(t.parts) if t.layout != "strided" else [t])
+    return out
 
 
 def _leaves(v):
@@ -138,22 +161,36 @@ def describe(value: Any):
 
 
 def tensor_spec(t: torch.Tensor) -> TensorSpec:
-    if t.layout != torch.strided or t.is_nested or type(t) not in (torch.Tensor, torch.nn.Parameter):  # a Parameter rebuilds as its data
-        raise SpecError(f"cannot rebuild a {t.layout} / {type(t).__name__} tensor")
     if t.device.type != "cpu":
         raise SpecError("repros are built on CPU; this tensor is on " + str(t.device))
     t = t.detach()
+    if t.is_nested:  # strided (NestedTensorImpl) or jagged (a NestedTensor subclass): rebuilt from its components
+        layout = "nested_jagged" if t.layout == torch.jagged else "nested_strided"
+        return TensorSpec(dtype_name(t.dtype), (), "values", layout=layout, parts=tuple(tensor_spec(c.clone(memory_format=torch.contiguous_format)) for c in t.unbind()))
+    if type(t) is not torch.Tensor:
+        raise SpecError(f"cannot rebuild a {type(t).__name__} tensor")
+    if t.layout == torch.sparse_coo:
+        parts = (tensor_spec(t._indices().clone()), tensor_spec(t._values().clone()))
+        return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout="sparse_coo", parts=parts, coalesced=t.is_coalesced())
+    for name, layout in SPARSE_COMPRESSED.items():
+        if t.layout == layout:
+            compressed, plain = (t.crow_indices(), t.col_indices()) if name in ("sparse_csr", "sparse_bsr") else (t.ccol_indices(), t.row_indices())
+            parts = (tensor_spec(compressed.clone()), tensor_spec(plain.clone()), tensor_spec(t.values().clone()))
+            return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout=name, parts=parts)
+    if t.layout != torch.strided:
+        raise SpecError(f"cannot rebuild a {t.layout} tensor")
     if t.is_quantized:
         qdtype = dtype_name(t.dtype)
         if t.qscheme() == torch.per_tensor_affine:
             quant = ("per_tensor", qdtype, float(t.q_scale()), int(t.q_zero_point()))
         elif t.qscheme() in (torch.per_channel_affine, torch.per_channel_affine_float_qparams):
+            float_qparams = t.qscheme() == torch.per_channel_affine_float_qparams  # float zero points
             quant = (
-                "per_channel",
+                "per_channel_float" if float_qparams else "per_channel",
                 qdtype,
                 int(t.q_per_channel_axis()),
                 tuple(float(s) for s in t.q_per_channel_scales().tolist()),
-                tuple(int(z) for z in t.q_per_channel_zero_points().tolist()),
+                tuple((float if float_qparams else int)(z) for z in t.q_per_channel_zero_points().tolist()),
             )
         else:
             raise SpecError(f"cannot rebuild qscheme {t.qscheme()}")
@@ -186,6 +223,8 @@ def _flat(spec: TensorSpec, n: int) -> torch.Tensor:
 
 def build_tensor(spec: TensorSpec) -> torch.Tensor:
     """Built the way the repro script builds it (``repro.tensor_source``), down to which tensors are views."""
+    if spec.layout != "strided":
+        return _build_kind(spec)
     if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None:
         return getattr(torch, spec.fill)(spec.shape, dtype=_dtype(spec.dtype))
     flat = _flat(spec, spec.buffer_numel)
@@ -202,10 +241,26 @@ def build_tensor(spec: TensorSpec) -> torch.Tensor:
         if spec.quant[0] == "per_tensor":
             _, qdtype, scale, zero_point = spec.quant
             return torch.quantize_per_tensor(t, scale, zero_point, _dtype(qdtype))
-        _, qdtype, axis, scales, zero_points = spec.quant
+        scheme, qdtype, axis, scales, zero_points = spec.quant
+        zp_dtype = torch.float32 if scheme == "per_channel_float" else torch.long
         return torch.quantize_per_channel(
-            t, torch.tensor(scales, dtype=torch.double), torch.tensor(zero_points, dtype=torch.long), axis, _dtype(qdtype)
+            t, torch.tensor(scales, dtype=torch.double), torch.tensor(zero_points, dtype=zp_dtype), axis, _dtype(qdtype)
         )
+
+
+def _build_kind(spec: TensorSpec) -> torch.Tensor:
+    parts = [build_tensor(p) for p in spec.parts]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # sparse and nested construction warn they are beta / prototypes
+        if spec.layout == "sparse_coo":
+            indices, values = parts
+            return torch.sparse_coo_tensor(indices, values, spec.shape, is_coalesced=bool(spec.coalesced))
+        if spec.layout in SPARSE_COMPRESSED:
+            compressed, plain, values = parts
+            return torch.sparse_compressed_tensor(compressed, plain, values, spec.shape, layout=SPARSE_COMPRESSED[spec.layout])
+        if spec.layout in NESTED:
+            return torch.nested.nested_tensor(parts, layout=NESTED[spec.layout])
+    raise SpecError(f"unknown tensor layout {spec.layout!r}; expected one of {LAYOUTS}")
 
 
 def build_value(v):
@@ -246,6 +301,10 @@ def to_json(v):
             d["stride"], d["offset"] = list(v.stride), v.offset
         if v.quant is not None:
             d["quant"] = [list(q) if isinstance(q, tuple) else q for q in v.quant]
+        if v.layout != "strided":
+            d["layout"], d["parts"] = v.layout, [to_json(p) for p in v.parts]
+            if v.coalesced is not None:
+                d["coalesced"] = v.coalesced
         return {"tensor": d}
     if isinstance(v, Literal):
         return {"literal": v.text}
@@ -266,6 +325,9 @@ def from_json(v):
             stride=tuple(d["stride"]) if "stride" in d else None,
             offset=d.get("offset", 0),
             quant=quant,
+            layout=d.get("layout", "strided"),
+            parts=tuple(from_json(p) for p in d.get("parts", ())),
+            coalesced=d.get("coalesced"),
         )
     if isinstance(v, dict) and "literal" in v:
         text = v["literal"]

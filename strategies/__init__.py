@@ -5,12 +5,12 @@ the bad one) and draws structure before data, simplest option first, so a
 shrunk example is small, contiguous and float32 whenever it can be.
 """
 from .dtypes import dtypes, is_differentiable, simplest_first
-from .indices import index_tensors, offsets
+from .indices import index_ramp, index_tensors, offsets
 from .layouts import KINDS as LAYOUT_KINDS, Layout, layouts
 from .shapes import shapes
-from .tensors import arange_tensor, small_values, tensors
+from .tensors import arange_tensor, ramp, small_values, tensors
 
 __all__ = [
-    "LAYOUT_KINDS", "Layout", "arange_tensor", "dtypes", "index_tensors", "is_differentiable",
-    "layouts", "offsets", "shapes", "simplest_first", "small_values", "tensors",
+    "LAYOUT_KINDS", "Layout", "arange_tensor", "dtypes", "index_ramp", "index_tensors", "is_differentiable",
+    "layouts", "offsets", "ramp", "shapes", "simplest_first", "small_values", "tensors",
 ]

@@ -75,3 +75,8 @@ def offsets(num_items: int, *, min_bags: int = 0, max_bags: int = 4, include_las
         return torch.tensor(values, dtype=dtype, device=device)
 
     return cuts.map(build)
+
+
+def index_ramp(n: int, high: int, *, device: str = "cpu") -> torch.Tensor:
+    """``n`` int64 indices cycling through ``0..high-1``: always valid for a table of ``high`` rows."""
+    return torch.arange(n, dtype=torch.long, device=device) % max(high, 1)

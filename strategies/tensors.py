@@ -113,3 +113,13 @@ def tensors(
         return out
 
     return build()
+
+
+def ramp(shape, *, dtype=torch.float32, device="cpu", start=0.0, step=None) -> torch.Tensor:
+    """``start, start+step, ...`` laid out in ``shape``; the default step keeps values in [start, start+1).
+
+    Deterministic, so an edge generator's drawn example replays exactly.
+    """
+    n = math.prod(shape)
+    step = (1.0 / max(n, 1)) if step is None else step
+    return (torch.arange(n, dtype=torch.float64, device=device) * step + start).to(dtype).reshape(shape)

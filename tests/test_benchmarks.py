@@ -7,6 +7,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
 from benchmarks import detect, op_set, overhead, render  # noqa: E402
 from opprop import catalog  # noqa: E402
+from opprop.target import resolve  # noqa: E402
 
 
 def test_rule_keeps_at_least_150_ops():
@@ -48,7 +49,7 @@ def test_detect_covers_required_and_ledgered_violations():
 
 @pytest.mark.parametrize("aten_op", ["aten::copy_", "aten::q_per_channel_scales"])
 def test_detect_targets_resolve(aten_op):
-    catalog.resolve(detect.target_for(aten_op))
+    resolve(detect.target_for(aten_op))
 
 
 def test_sweep_runs_the_real_command_and_counts_valid_examples():

@@ -24,7 +24,8 @@ def test_kind(op, kind):
 
 
 def test_invariants_follow_codegen_rules():
-    assert catalog.classify(aten.add.Tensor).invariants == catalog.ALL_INVARIANTS
+    codegen = {catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION}
+    assert codegen <= set(catalog.classify(aten.add.Tensor).invariants)
     view = catalog.classify(aten.view.default).invariants
     assert catalog.TENSOR_IMPL in view and catalog.STORAGE_IMPL not in view
     inplace = catalog.classify(aten.add_.Tensor).invariants
@@ -44,13 +45,3 @@ def test_schema_allows_view_alias_but_not_functional_alias():
     assert (0, 0) in catalog.classify(aten.view.default).allowed_out_in
     assert not catalog.classify(aten.add.Tensor).allowed_out_in
     assert (0, 0) in catalog.classify(aten.add_.Tensor).allowed_out_in
-
-
-@pytest.mark.parametrize("name", ["aten::add.Tensor", "aten.add.Tensor", "aten::q_per_channel_scales", "add", "q_per_channel_scales"])
-def test_resolve(name):
-    assert catalog.resolve(name) is not None
-
-
-def test_resolve_unknown_names_close_matches():
-    with pytest.raises(catalog.UnknownOp, match="did you mean: aten::q_per_channel_scales"):
-        catalog.resolve("aten::q_per_chanel_scales")

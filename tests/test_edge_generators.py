@@ -37,9 +37,44 @@ def findings_of(result):
 
 
 def test_every_family_registers_documented_generators():
-    families = {g.name.split(".")[0] for g in GENERATORS.values()}
-    assert set(registry.FAMILIES) <= families
+    families = {g.module.rsplit(".", 1)[1] for g in GENERATORS.values()}
+    assert set(registry.families()) == families
+    assert {"quantized", "output_mask", "embedding_bag", "rnn"} <= families
     assert all(g.doc for g in GENERATORS.values())
+
+
+def _package(tmp_path, monkeypatch, name, modules):
+    pkg = tmp_path / name
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    for module, source in modules.items():
+        (pkg / f"{module}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return name
+
+
+FAMILY = """
+from opprop.calls import Call
+from opprop.generators.registry import edge_generator
+import torch
+
+@edge_generator("{name}.abs", targets=("aten::abs",))
+def samples(device):
+    \"\"\"abs on a ramp.\"\"\"
+    yield Call("aten::abs", torch.ops.aten.abs.default, (torch.arange(3.0),))
+"""
+
+
+def test_a_family_is_found_by_being_in_the_package(tmp_path, monkeypatch):
+    name = _package(tmp_path, monkeypatch, "gens_found", {"absfamily": FAMILY.format(name="gens_found"), "helpers": "EDGE_FAMILY = False\n"})
+    assert registry.families(name) == ["absfamily"]
+    assert set(registry.all_edge_generators(name)) == {"gens_found.abs"}
+
+
+def test_a_module_that_registers_nothing_is_an_error(tmp_path, monkeypatch):
+    name = _package(tmp_path, monkeypatch, "gens_broken", {"absfamily": FAMILY.format(name="gens_broken"), "forgot": "import torch\n"})
+    with pytest.raises(registry.RegistrationError, match="gens_broken.forgot registers no edge generator"):
+        registry.families(name)
 
 
 @pytest.mark.parametrize("name", CPU_GENERATORS)

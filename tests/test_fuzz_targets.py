@@ -46,15 +46,21 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     assert captured.out == ""
 
 
-def test_all_aten_adds_every_overload_the_schema_drives_each_once():
-    from opprop import aten_listing
+def test_the_default_sweep_holds_every_overload_the_schema_drives_each_once():
+    from opprop import listing
 
-    default = targets.fuzz_targets("cpu").names
-    every = targets.fuzz_targets("cpu", all_aten=True).names
+    every = targets.fuzz_targets("cpu").names
     assert len(every) == len(set(every))
-    assert set(default) < set(every)
-    assert set(aten_listing.schema_targets()) <= set(every)
-    assert "aten::_lazy_clone" in every and "aten::_lazy_clone" not in default  # outside op_db's reach
+    assert set(listing.schema_targets()) <= set(every)
+    assert "aten::_lazy_clone" in every and "nn.functional.embedding_bag" in every  # outside op_db's reach, and an OpInfo
+    assert "aten::_nested_tensor_size" in every  # reached by the nested edge generator
+
+
+def test_all_aten_is_accepted_and_changes_nothing():
+    def listed(*argv):
+        return subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", *argv], capture_output=True, text=True, check=True).stdout.split()
+
+    assert listed("--all-aten") == listed()
 
 
 def test_overload_patterns_reach_past_the_default_list():

@@ -9,6 +9,7 @@ from opprop import catalog, cli, runner
 from opprop.calls import Call
 from opprop.fuzz import targets as fuzz_targets
 from opprop.generators import grad, modules
+from opprop.target import resolve
 
 FIND = settings(max_examples=200, database=None)
 
@@ -23,10 +24,11 @@ def test_every_module_db_module_is_a_target_named_apart_from_opinfos():
     names = set(modules.module_targets())
     assert {m.name for m in module_db} <= names and "nn.EmbeddingBag" in names
     assert not names & set(catalog.opinfos_by_id())
-    assert modules.is_module(catalog.resolve("nn.LSTM"))
-    assert not modules.is_module(catalog.resolve("nn.functional.conv2d"))
-    with pytest.raises(catalog.UnknownOp, match="nn.LSTM"):
-        catalog.resolve("nn.LSTMM")
+    lstm = resolve("nn.LSTM")
+    assert (lstm.kind, lstm.name, lstm.aten_op) == ("module", "nn.LSTM", "nn.LSTM") and modules.is_module(lstm.obj)
+    assert resolve("nn.functional.conv2d").kind == "opinfo"
+    with pytest.raises(catalog.UnknownOp, match="did you mean: nn.LSTM"):
+        resolve("nn.LSTMM")
 
 
 def test_drawn_examples_shrink_to_float32_training_forward():

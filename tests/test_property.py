@@ -2,9 +2,12 @@
 
 Each is an ordinary module-level function ``test_property_<op>_<device>``
 (so ``-k``, ``--lf``, ``-n auto`` and JUnit see stable ids) driven by
-``@given``. An example the op refuses is rejected, not counted; a finding
-that is not in the ledger fails the test with its one-line description and
-Hypothesis's shrunk example; ledgered findings are expected and pass.
+``@given``, whose body is an exploration session's example
+(``opprop.exploration``: the same run, checks and findings as ``opprop
+check`` and ``opprop fuzz``). An example the op refuses is rejected, not
+counted; a finding that is not in the ledger fails the test with its
+one-line description and Hypothesis's shrunk example; ledgered findings are
+expected and pass.
 Run without the ledger with ``OPPROP_LEDGER=/path/to/empty.toml``.
 """
 from __future__ import annotations
@@ -14,13 +17,15 @@ import re
 
 import pytest
 import torch
-from hypothesis import given, note, reject
+from hypothesis import given
 from hypothesis import strategies as st
 
-from opprop import catalog, drawn, ledger, runner, sources
+from opprop import catalog, ledger, sources
+from opprop.exploration import Exploration
 from opprop.generators import all_edge_generators
-from opprop.generators.modules import module_allowed, module_infos, module_targets
+from opprop.generators.modules import module_allowed, module_targets
 from opprop.generators.opinfo import allowed_changes
+from opprop.target import Target, resolve
 
 
 @functools.lru_cache(maxsize=1)
@@ -28,23 +33,14 @@ def known():
     return ledger.load()
 
 
-def check(call) -> None:
-    """Run one drawn call under the checks: reject it if the op refused it, fail on an unledgered finding."""
-    note(call.source)
-    result = runner.run_call(call, snapshot_data="all")  # as ``opprop check`` runs: every input's data snapshotted
-    if not result.valid:
-        reject()
-    new, _ = known().split(result.findings)
-    if new:
-        raise finding_error(frozenset(f.key for f in new))("; ".join(sorted({f.one_line() for f in new})))
+def unledgered(findings) -> list:
+    return known().split(findings)[0]
 
 
-@functools.lru_cache(maxsize=None)
-def finding_error(keys: frozenset) -> type:
-    """One AssertionError subclass per set of new findings, so Hypothesis shrinks and reports each set apart
-    (it tells failures apart by exception type and line) instead of showing only the first one it met."""
-    name = "NewFinding[" + ", ".join(f"{op} {inv}" for op, inv in sorted(keys)) + "]"
-    return type(name, (AssertionError,), {"__module__": __name__})
+def session(target, device: str) -> Exploration:
+    """The exploration session a property test's examples run in: refused examples are rejected, a finding not
+    in the ledger fails the example (so Hypothesis shrinks it); seeding and example counts are the profile's."""
+    return Exploration(target, device=device, seed=None, fails=unledgered, reject_invalid=True)
 
 
 def property_test_name(op: str, device: str) -> str:
@@ -52,12 +48,11 @@ def property_test_name(op: str, device: str) -> str:
 
 
 def _opinfo_test(opinfo_id: str, device: str):
-    def strategy():
-        return drawn.call_strategy(catalog.opinfos_by_id()[opinfo_id], device)
+    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(opinfo_id), device))
 
-    @given(call=st.deferred(strategy))
+    @given(call=st.deferred(lambda: explored().strategy()))
     def examples(call):
-        check(call)
+        explored().example(call)
 
     def test():
         unusable = allowed_changes(opinfo_id, device).unusable
@@ -70,12 +65,11 @@ def _opinfo_test(opinfo_id: str, device: str):
 
 
 def _module_test(name: str, device: str):
-    def strategy():
-        return drawn.call_strategy(module_infos()[name], device)
+    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(name), device))
 
-    @given(call=st.deferred(strategy))
+    @given(call=st.deferred(lambda: explored().strategy()))
     def examples(call):
-        check(call)
+        explored().example(call)
 
     def test():
         unusable = module_allowed(name, device).unusable
@@ -88,15 +82,11 @@ def _module_test(name: str, device: str):
 
 
 def _edge_test(generator, device: str):
-    def strategy():
-        if generator.strategy is not None:
-            return generator.strategy(device)
-        count = len(list(generator.samples(device)))  # fresh samples per example: never reuse a mutated tensor
-        return st.integers(0, count - 1).map(lambda i: list(generator.samples(device))[i])
+    explored = functools.lru_cache(maxsize=1)(lambda: session(Target(generator.name, "edge", generator), device))
 
-    @given(call=st.deferred(strategy))
+    @given(call=st.deferred(lambda: explored().strategy()))
     def test(call):
-        check(call)
+        explored().example(call)
 
     test.__doc__ = f"Edge generator {generator.name}: {generator.doc}"
     if generator.needs and not (generator.needs == "cuda" and torch.cuda.is_available()):

@@ -24,8 +24,8 @@ def test_nested(t):
 @settings(max_examples=10, deadline=None)
 @given(kinds.sparse_tensors())
 def test_sparse(t):
-    assert t.layout in (torch.sparse_coo, torch.sparse_csr)
-    assert t.is_sparse or t.is_sparse_csr
+    assert t.layout in (torch.sparse_coo, torch.sparse_csr, torch.sparse_csc, torch.sparse_bsr, torch.sparse_bsc)
+    assert t.is_sparse or t.layout != torch.strided
 
 
 @settings(max_examples=10, deadline=None)
@@ -39,6 +39,20 @@ def test_every_quantized_dtype_and_scheme_builds():
         assert kinds.quantized((2, 4), dtype).qscheme() == torch.per_tensor_affine
     for dtype in kinds.PER_CHANNEL_DTYPES:
         assert kinds.quantized((2, 4), dtype, "per_channel", axis=1).q_per_channel_axis() == 1
+    for dtype in kinds.FLOAT_QPARAMS_DTYPES:
+        q = kinds.quantized((2, 4), dtype, "per_channel_float_qparams")
+        assert q.qscheme() == torch.per_channel_affine_float_qparams
+
+
+def test_the_quantized_edge_generator_builds_through_the_one_builder():
+    """One builder per kind: generators/quantized.py has no quantized dtype list or quantize call of its own."""
+    import inspect
+
+    from opprop.generators import quantized as family
+
+    source = inspect.getsource(family)
+    assert "QUANTIZED_DTYPES =" not in source and "quantize_per_" not in source
+    assert family.per_channel(dtype=torch.qint8).dtype == torch.qint8
 
 
 def test_values_are_deterministic_and_fresh():

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from ..errors import EXIT_OK, UsageError
+from ..imports import definitions_for, import_modules
 
 
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write a minimal expect file (repro + recorded output) for each finding of a report")
-    p.add_argument("report", help="JSON report from opprop check --json")
+    p.add_argument("report", help="JSON report from opprop check --json or opprop fuzz --report")
     p.add_argument("--out", default="expected", help="directory of expect files (default expected/)")
     p.add_argument("--force", action="store_true", help="rewrite expect files that already exist")
     p.add_argument(
@@ -32,7 +33,7 @@ def parse_definitions(items) -> dict:
 
 
 def write_expected(report: dict, out_dir: str, *, force: bool, definitions: dict) -> int:
-    from .. import probe, regressions
+    from .. import probe, regressions  # imported here, as in every command: ``opprop --help`` needs no torch
 
     probe.validate()
     written = regressions.from_report(report, out_dir, force=force, definitions=definitions)
@@ -43,9 +44,7 @@ def write_expected(report: dict, out_dir: str, *, force: bool, definitions: dict
 
 
 def cmd_shrink(args) -> int:
-    from .. import report
-
-    from ..imports import definitions_for, import_modules
+    from .. import report  # imported here, as in every command: ``opprop --help`` needs no torch
 
     import_modules(args.imports)
     definitions = {**definitions_for(args.imports), **parse_definitions(args.define)}

@@ -1,5 +1,5 @@
 """``opprop fuzz``: nightly, budgeted, sharded runs over every target in worker processes.
 
 targets (what to run) -> pool (workers, budget, crash and hang isolation)
--> explore (Hypothesis in a worker) -> journal (findings, durably) -> summary (reports).
+-> worker (one exploration session per target, opprop.exploration) -> journal (findings, durably) -> summary (reports).
 """

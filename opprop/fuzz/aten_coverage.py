@@ -1,7 +1,8 @@
 """How much of ATen a fuzz run reached: eligible overloads with N valid examples of their own target.
 
-Eligible is what ``opprop coverage`` counts (``aten_listing.eligible``: a
-CPU or CompositeExplicitAutograd kernel, not CompositeImplicitAutograd).
+Eligible: a CPU or CompositeExplicitAutograd kernel, not
+CompositeImplicitAutograd (``listing.eligible``). This is the one ATen
+coverage figure: there is no separate coverage run.
 The figure is only meaningful for a run that had every overload the schema
 can drive as a target (``--all-aten`` or ``--ops 'aten::*'``); for any
 other run it is None. Every unreached overload comes with why.
@@ -12,23 +13,23 @@ REACHED_VALID = 5
 
 
 def aten_coverage(ops: list[dict], targets, examples: int = REACHED_VALID) -> dict | None:
-    from opprop import aten_listing, catalog
+    from opprop import catalog, listing
 
-    drivable = aten_listing.schema_targets()
+    drivable = listing.schema_targets()
     listed = set(targets)
     if not drivable or not set(drivable) <= listed:
         return None
     by_name = {o["name"]: o for o in ops}
     reached, unreached = [], []
-    for op in aten_listing.registered_aten_overloads():
-        if not aten_listing.eligible(op):
+    for op in listing.registered_aten_overloads():
+        if not listing.eligible(op):
             continue
         name = catalog.qualified_name(op)
         row = by_name.get(name)
         if row is not None and row.get("valid", 0) >= examples:
             reached.append(row)
             continue
-        why = aten_listing.unreachable_reason(op)
+        why = listing.why_unreachable(op)
         if why is None and row is None:
             why = "not a target"
         elif why is None:

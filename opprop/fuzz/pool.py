@@ -23,6 +23,7 @@ from .journal import Journal
 
 READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
+OVERRUN_WEIGHT = 0.05  # weight of the latest target in the moving average of overruns (about the last 20 targets)
 
 
 class Worker:
@@ -45,6 +46,7 @@ class Worker:
         self.target: str | None = None
         self.op_started = 0.0
         self.examples = 0
+        self.share = 0.0  # the seconds its current target was given
         self._buf = ""
 
     def send(self, msg: dict) -> None:
@@ -102,6 +104,7 @@ class Pool:
         self.selector = selectors.DefaultSelector()
         self.workers: dict[int, Worker] = {}
         self._next_id = 0
+        self.overrun = 0.0  # seconds a target takes beyond its share, moving average
 
     def _spawn(self) -> Worker:
         inherited = [self.selector.fileno()] if hasattr(self.selector, "fileno") else []
@@ -144,9 +147,12 @@ class Pool:
     def _dispatch(self, w: Worker, target: str, queue, deadline: float, max_examples: int) -> None:
         left = deadline - time.monotonic() - REPORT_RESERVE
         busy = sum(1 for x in self.workers.values() if x.target)
-        share = left * self.jobs / (len(queue) + 1 + busy)
+        # A target runs past its share by its setup and minimum examples: charge the targets left that
+        # overrun (a moving average of what finished ones took beyond their share), so the last still run.
+        share = left * self.jobs / (len(queue) + 1 + busy) - self.overrun
         w.target, w.op_started, w.examples = target, time.monotonic(), 0
-        w.send({"type": "run", "target": target, "seconds": max(0.05, min(share, left)), "examples": max_examples, "cap": max(0.1, left)})
+        w.share = max(0.05, min(share, left))
+        w.send({"type": "run", "target": target, "seconds": w.share, "examples": max_examples, "cap": max(0.1, left)})
         self.progress.started(target)
 
     def _read(self, w: Worker) -> None:
@@ -164,6 +170,8 @@ class Pool:
             elif kind == "finding":
                 self.progress.finding(m)
             elif kind == "op_done":
+                took = time.monotonic() - w.op_started
+                self.overrun = max(0.0, OVERRUN_WEIGHT * (took - w.share) + (1 - OVERRUN_WEIGHT) * self.overrun)
                 self.progress.op_done(m)
                 w.target = None
                 w.examples = 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import report as core_report
 from ..findings import Finding
-from ..runner import OpStats
+from ..runner import INTERNAL_ASSERT, OpStats
 
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 
@@ -32,6 +32,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
     for t in run.get("targets", []):
         ops.setdefault(t, {"target": t, "status": "not_run", "stats": {"name": t, "examples": 0}})
     found = sorted(findings.values(), key=lambda f: (f.aten_op, f.invariant, f.output_index if f.output_index is not None else -1))
+    private_asserts = [f for f in found if is_private_assert(f)]
+    found = [f for f in found if not is_private_assert(f)]
     coverage = []
     for t, r in ops.items():
         s = r.get("stats") or {}
@@ -57,6 +59,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
                             database=run.get("database"), skipped_generators=run.get("skipped", []),
                             crashes=crashes, hangs=hangs)
     rep["ops"] = coverage
+    rep["private_internal_asserts"] = [f.as_json() for f in private_asserts]
     from .aten_coverage import aten_coverage
 
     aten = aten_coverage(coverage, run.get("targets", []))
@@ -65,6 +68,21 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
     return rep
+
+
+def is_private_assert(f: Finding) -> bool:
+    """An internal assert in a schema draw of a private overload: reported apart (its preconditions are the caller's job)."""
+    return f.invariant == INTERNAL_ASSERT and bool((f.detail or {}).get("private"))
+
+
+def render_private_internal_asserts(rep: dict) -> list[str]:
+    """The summary section for internal asserts that schema draws hit in private overloads."""
+    found = [Finding.from_json(f) for f in rep.get("private_internal_asserts", [])]
+    lines = [f"## Internal asserts in private overloads, from schema draws ({len(found)})",
+             "Drawn from the schema alone: a private overload trusts its callers to check its preconditions, "
+             "so these may be inputs no public entry point passes. No expect file: an assert has no invariant to shrink against."]
+    lines += [f"- `{f.aten_op}`: {f.detail.get('error', '')} via `{f.one_line().split(' via ', 1)[-1]}`" for f in found] or ["none"]
+    return lines + [""]
 
 
 def reached_ops(rep: dict) -> set:
@@ -88,8 +106,10 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
                  f"{sum(o.get('examples', 0) for o in ops)} examples")
     lines.append("")
     lines.append(f"## New findings ({len(new)})")
-    lines += [f"- `{f.one_line()}`" for f in new] or ["none"]
+    lines += [f"- `{f.one_line()}`" + (" (no expect file: an internal assert has no invariant to shrink against; its input is in the report)"
+                                       if f.invariant == INTERNAL_ASSERT else "") for f in new] or ["none"]
     lines.append("")
+    lines += render_private_internal_asserts(rep)
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
         e = ledger.get(*f.key)

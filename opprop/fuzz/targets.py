@@ -1,10 +1,12 @@
-"""What ``opprop fuzz`` runs: every OpInfo with CPU dtypes, every ModuleInfo module and every edge generator's overloads.
+"""What ``opprop fuzz`` runs: everything, unless ``--ops`` narrows it.
 
-``fuzz_targets`` is the one list; selection by pattern and the shard split
-work on its names. ``all_aten`` adds every eligible ATen overload the
-schema alone can drive (``aten_listing.schema_targets``); a ``--ops``
-pattern naming overloads (``aten::*``, ``mylib::*``) also selects
-registered overloads outside the list, custom namespaces included.
+``fuzz_targets`` is the one list: every edge generator's overloads, every
+OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
+generators/modules.py), and every eligible ATen overload the
+schema alone can drive (``listing.schema_targets``); selection by
+pattern and the shard split work on its names. A ``--ops`` pattern naming
+overloads (``mylib::*``) also selects registered overloads outside the
+list, custom namespaces included.
 """
 from __future__ import annotations
 
@@ -21,9 +23,12 @@ class Targets:
     skipped: tuple  # (generator name, why) for generators this device lacks
 
 
-def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
+def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
+    """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
+    ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work)."""
     from opprop import catalog
     from opprop.generators import all_edge_generators
+    from opprop.generators.modules import module_targets
 
     edge, skipped = [], []
     for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
@@ -42,10 +47,8 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
             name = catalog.opinfo_id(o)
             if name not in opinfos:
                 opinfos.append(name)
-    from opprop.generators.modules import module_targets
-
-    ordered = edge + sorted(opinfos) + module_targets(device)
-    if all_aten:
+    ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
+    if all_aten and device == "cpu":  # schema draws build CPU tensors
         ordered += schema_only(ordered)
     first = ledgered_targets(ordered)
     return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped))
@@ -53,10 +56,10 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = False) -> Targets:
 
 def schema_only(listed) -> list[str]:
     """Eligible ATen overloads the schema can drive that are not already listed (their own targets)."""
-    from opprop import aten_listing
+    from opprop import listing
 
     have = set(listed)
-    return [n for n in aten_listing.schema_targets() if n not in have]
+    return [n for n in listing.schema_targets() if n not in have]
 
 
 def overloads_matching(pattern: str) -> list[str]:
@@ -70,10 +73,10 @@ def overloads_matching(pattern: str) -> list[str]:
         return []
     import torch
 
-    from opprop import aten_listing, catalog
+    from opprop import catalog, listing
 
     if pattern.startswith("aten::"):
-        pool = aten_listing.schema_targets()
+        pool = listing.schema_targets()
         if pattern not in pool and catalog.overload_from_name(pattern) is not None:
             pool = pool + [pattern]
     else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import functools
 import importlib
 import json
 import os
@@ -21,6 +22,17 @@ import signal
 import sys
 import time
 import warnings
+
+import torch
+
+from .. import catalog, probe, profiles
+from ..exploration import Exploration
+from ..target import resolve
+from .database import open_database
+from .journal import Journal
+from .targets import ledgered_targets
+
+RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
 
 
 def _die_with_parent(parent: int | None) -> None:
@@ -55,6 +67,7 @@ def main(argv=None) -> int:
     p.add_argument("--database")
     p.add_argument("--device", default="cpu")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--snapshot-data", default=profiles.DEFAULT_SNAPSHOT, choices=profiles.SNAPSHOT_POLICIES)
     p.add_argument("--import", dest="imports", action="append", default=[])
     p.add_argument("--threads", type=int, default=0, help="torch intra-op threads (default: torch's own choice)")
     p.add_argument("--opinfo-names", help="JSON list of the aten names OpInfos cover (from the parent): op_db is then imported only when a target needs it")
@@ -70,15 +83,8 @@ def main(argv=None) -> int:
 
     for m in args.imports:
         importlib.import_module(m)
-    from .. import catalog, probe
-    from .database import open_database
-    from .explore import explore
-    from .journal import Journal
-
     probe.validate()
     if args.threads:
-        import torch
-
         torch.set_num_threads(args.threads)
     if args.opinfo_names:
         with open(args.opinfo_names) as fh:
@@ -112,8 +118,9 @@ def main(argv=None) -> int:
             send({"type": "progress", "target": target, "examples": n})
 
         try:
-            result = explore(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed,
-                             database=database, on_example=on_example, on_finding=on_finding, on_progress=on_progress, cap=cmd.get("cap"))
+            result = fuzz_target(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed,
+                                 database=database, on_example=on_example, on_finding=on_finding, on_progress=on_progress, cap=cmd.get("cap"),
+                                 snapshot_data=args.snapshot_data)
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = {"target": target, "status": "error", "error": f"{type(e).__name__}: {str(e).strip()[:200]}"}
         result.update(type="op_done", worker=args.worker, budget=cmd["seconds"])
@@ -121,6 +128,41 @@ def main(argv=None) -> int:
         send(result)
         current.write({"target": None, "phase": "idle", "time": time.time()})
     return 0
+
+
+def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
+                on_progress=None, cap: float | None = None, snapshot_data: str = profiles.DEFAULT_SNAPSHOT) -> dict:
+    """One target's share of the run: a learning exploration session with the example database, failing
+    (so Hypothesis shrinks and saves) at every finding; returns the ``op_done`` record.
+
+    Every example is announced (``on_example``: its choices, written to the
+    worker's current file) before the op runs; when the worker dies or hangs
+    on it, the parent saves those choices to the example database, so the
+    next run replays it first. A ledgered target reruns its fixed samples
+    first, so a short share still tells "still present" from "looks fixed".
+    """
+    session = Exploration(resolve(target_name), device=device, seed=seed, database=database, learn=True, snapshot_data=snapshot_data,
+                          fails=list, seconds=seconds, cap=cap,
+                          on_example=on_example, on_finding=on_finding, on_progress=on_progress)
+    if _is_ledgered(target_name):
+        session.run_samples(min(RECHECK_SAMPLES, max_examples))
+    if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
+        session.draw(max_examples - session.examples)
+    result = {"target": target_name, "status": session.status, "first_seen": session.first_seen}
+    if session.hypothesis_error:
+        result["hypothesis_error"] = session.hypothesis_error
+    learned = session.validity()
+    if learned is not None:
+        result["validity"] = learned  # the parent saves it, so the next run starts from it
+    result["shrunk"] = [f.as_json() for f in session.shrunk()]
+    result["stats"] = session.stats.as_json()
+    result["seconds"] = round(time.monotonic() - session.start, 3)
+    return result
+
+
+@functools.lru_cache(maxsize=None)
+def _is_ledgered(target_name: str) -> bool:
+    return target_name in ledgered_targets([target_name])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,167 @@
+# opprop expect file: aten::_test_optional_floatlist breaks storageimpl_use_count on torch 2.13.0+cpu.
+# Run it with nothing but torch: python aten._test_optional_floatlist--storageimpl_use_count.py
+# `opprop replay` checks what it prints against EXPECTED (at the end);
+# `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
+"""aten::_test_optional_floatlist breaks storageimpl_use_count on torch 2.13.0+cpu.
+
+Suggested fix: output 0 shares its StorageImpl (use_count 2): allocate fresh storage, or declare the op a view of the input in its schema
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::_test_optional_floatlist',
+ 'invariant': 'storageimpl_use_count',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-03',
+ 'suggested_fix': 'output 0 shares its StorageImpl (use_count 2): allocate fresh storage, or declare the op '
+                  'a view of the input in its schema',
+ 'example': {'aten_op': 'aten::_test_optional_floatlist',
+             'called_op': 'aten::_test_optional_floatlist',
+             'invariant': 'storageimpl_use_count',
+             'output_index': 0,
+             'detail': {'storage_use_count': 2},
+             'inputs': {'addends': None,
+                        'values': {'device': 'cpu',
+                                   'dtype': 'float32',
+                                   'layout': 'strided',
+                                   'shape': [],
+                                   'storage_offset': 1,
+                                   'stride': [],
+                                   'tensor': True}}},
+ 'repro': {'op': 'aten::_test_optional_floatlist',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [0],
+                                'fill': 'zeros',
+                                'stride': [1],
+                                'offset': 0}},
+                    None],
+           'kwargs': {}}}
+
+import sys
+
+import torch
+
+
+def _strided(t):
+    # sparse and nested tensors have no strides or single storage of their own
+    return t.layout == torch.strided and not t.is_nested
+
+
+def _storage_use_count(t):
+    # untyped_storage() makes a Python wrapper that holds one reference of its own
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1 if _strided(t) else None
+
+
+def _describe(t):
+    if t.is_nested:
+        return f"{str(t.dtype)[6:]}{[list(c.shape) for c in t.unbind()]}[nested {str(t.layout)[6:]}]"
+    kind = "" if t.layout == torch.strided else f"[{str(t.layout)[6:]}]"
+    return f"{str(t.dtype)[6:]}{list(t.shape)}{kind}"
+
+
+def _addresses(t):
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure)
+    size = t.element_size()
+    n = t.untyped_storage().nbytes() // size
+    index = torch.as_strided(torch.arange(n + 1), t.shape, t.stride(), t.storage_offset())
+    base = t.untyped_storage().data_ptr()
+    return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
+
+
+def _overlaps(a, b):
+    if not _strided(a) or not _strided(b):
+        return False
+    return bool(_addresses(a) & _addresses(b))
+
+
+def _snapshot(t):
+    if not _strided(t):
+        return (None, None, None, None, _contents(t))
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+
+
+def _contents(t):
+    # what a sparse or nested tensor holds, as dense tensors to compare
+    if t.is_nested:
+        return [c.clone() for c in t.unbind()]
+    return [t.to_dense()]
+
+
+def _changed(t, snapshot):
+    size, stride, offset, ptr, data = snapshot
+    if not _strided(t):
+        now = _contents(t)
+        same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
+        return None if same else "data"
+    if t.size() != size:
+        return "size"
+    if t.stride() != stride:
+        return "stride"
+    if t.storage_offset() != offset:
+        return "storage_offset"
+    if t.untyped_storage().data_ptr() != ptr:
+        return "storage"
+    if t.is_quantized:
+        same = torch.equal(t.int_repr(), data.int_repr())
+    else:
+        same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
+    return None if same else "data"
+
+
+def report(invariant, outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=()):
+    """Print what the op returned and did; the last line says whether the invariant still breaks."""
+    broken = False
+    for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
+        t = outputs[j]
+        if t is None:
+            print(f"output {j}: undefined")
+            continue
+        slots = sum(1 for o in outputs if o is t)
+        use_count = t._use_count()
+        refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
+        storage = _storage_use_count(t)
+        print(f"output {j}: {_describe(t)} tensorimpl_use_count={use_count} "
+              f"python_refs={refs} storageimpl_use_count={storage}")
+        if invariant == "tensorimpl_use_count" and (use_count > 1 or refs > 0 or slots > 1):
+            broken = True
+        if invariant == "storageimpl_use_count" and storage is not None and storage > 1:
+            broken = True
+        for name, x in inputs.items():
+            same, overlap = t is x, _overlaps(t, x)
+            print(f"  is {name}: {same}, overlaps {name}: {overlap}")
+            if invariant == "returns_input" and same:
+                broken = True
+            if invariant == "undeclared_alias" and (same or overlap) and name not in may_alias:
+                broken = True
+        for k in range(j + 1, len(outputs)):
+            u = outputs[k]
+            if u is not None:
+                overlap = u is t or _overlaps(t, u)
+                print(f"  overlaps output {k}: {overlap}")
+                if invariant == "undeclared_alias" and overlap and not outputs_may_alias:
+                    broken = True
+    for name, x in inputs.items():
+        changed = _changed(x, before[name])
+        print(f"input {name}: {changed or 'unchanged'}")
+        if invariant == "undeclared_mutation" and changed and name not in mutable:
+            broken = True
+    print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
+
+
+# ---- the minimal inputs ----
+values = torch.as_strided(torch.zeros(0, dtype=torch.float32), (0,), (1,), 0)
+inputs = {'values': values}
+before = {name: _snapshot(t) for name, t in inputs.items()}
+
+out = torch.ops.aten._test_optional_floatlist.default(values, None)
+outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+del out
+report('storageimpl_use_count', outputs, inputs, before, may_alias=(), outputs_may_alias=False, mutable=())
+
+
+EXPECTED = """\
+output 0: float32[0] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=2
+  is values: True, overlaps values: False
+input values: unchanged
+storageimpl_use_count: reproduces
+"""

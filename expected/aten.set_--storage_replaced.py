@@ -1,0 +1,154 @@
+# opprop expect file: aten::set_ breaks storage_replaced on torch 2.13.0+cpu.
+# Run it with nothing but torch: python aten.set_--storage_replaced.py
+# `opprop replay` checks what it prints against EXPECTED (at the end);
+# `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
+"""aten::set_ breaks storage_replaced on torch 2.13.0+cpu.
+
+Suggested fix: argument 'self' leaves the call on another StorageImpl: write into its storage (resize it in place if needed) instead of swapping it, or return the new storage in a fresh tensor
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::set_',
+ 'invariant': 'storage_replaced',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-03',
+ 'suggested_fix': "argument 'self' leaves the call on another StorageImpl: write into its storage (resize it "
+                  'in place if needed) instead of swapping it, or return the new storage in a fresh tensor',
+ 'example': {'aten_op': 'aten::set_',
+             'called_op': 'aten::set_',
+             'invariant': 'storage_replaced',
+             'output_index': None,
+             'detail': {'argument': 'self', 'mutable': True},
+             'inputs': {'self': {'tensor': True,
+                                 'dtype': 'float32',
+                                 'shape': [0],
+                                 'device': 'cpu',
+                                 'layout': 'strided',
+                                 'stride': [1],
+                                 'storage_offset': 0}}},
+ 'repro': {'op': 'aten::set_',
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}}],
+           'kwargs': {}}}
+
+import sys
+
+import torch
+
+
+def _storage_use_count(t):
+    # untyped_storage() makes a Python wrapper that holds one reference of its own
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1
+
+
+def _addresses(t):
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure)
+    size = t.element_size()
+    n = t.untyped_storage().nbytes() // size
+    index = torch.as_strided(torch.arange(n + 1), t.shape, t.stride(), t.storage_offset())
+    base = t.untyped_storage().data_ptr()
+    return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
+
+
+def _overlaps(a, b):
+    if a.layout != torch.strided or b.layout != torch.strided:
+        return False
+    return bool(_addresses(a) & _addresses(b))
+
+
+def _snapshot(t):
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+
+
+def _changed(t, snapshot):
+    size, stride, offset, ptr, data = snapshot
+    if t.size() != size:
+        return "size"
+    if t.stride() != stride:
+        return "stride"
+    if t.storage_offset() != offset:
+        return "storage_offset"
+    if t.untyped_storage().data_ptr() != ptr:
+        return "storage"
+    if t.is_quantized:
+        same = torch.equal(t.int_repr(), data.int_repr())
+    else:
+        same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
+    return None if same else "data"
+
+
+def report(invariant, outputs, inputs, before, state, facts):
+    """Print what the op returned and did; the last line says whether the invariant still breaks."""
+    seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
+    for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
+        t = outputs[j]
+        if t is None:
+            print(f"output {j}: undefined")
+            seen["outputs"].append(None)
+            continue
+        slots = sum(1 for o in outputs if o is t)
+        use_count = t._use_count()
+        refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
+        storage = _storage_use_count(t)
+        print(f"output {j}: {str(t.dtype)[6:]}{list(t.shape)} tensorimpl_use_count={use_count} "
+              f"python_refs={refs} storageimpl_use_count={storage}")
+        measured = {"slots": slots, "use_count": use_count, "refs": refs, "storage": storage,
+                    "is": set(), "overlaps": set(), "overlaps_outputs": set()}
+        for name, x in inputs.items():
+            same, overlap = t is x, _overlaps(t, x)
+            print(f"  is {name}: {same}, overlaps {name}: {overlap}")
+            if same:
+                measured["is"].add(name)
+            if same or overlap:
+                measured["overlaps"].add(name)
+        for k in range(j + 1, len(outputs)):
+            u = outputs[k]
+            if u is not None:
+                overlap = u is t or _overlaps(t, u)
+                print(f"  overlaps output {k}: {overlap}")
+                if overlap:
+                    measured["overlaps_outputs"].add(k)
+        seen["outputs"].append(measured)
+    t = u = None
+    for name, x in inputs.items():
+        changed = _changed(x, before[name])
+        print(f"input {name}: {changed or 'unchanged'}")
+        seen["inputs"][name] = changed
+    broken = _breaks(outputs, inputs, before, state, facts, seen)
+    print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
+
+
+# ---- how storage_replaced is decided ----
+def _state(inputs):
+    # each input's storage object: while it is held, its identity is the StorageImpl's
+    return {name: t.untyped_storage() for name, t in inputs.items() if t.layout == torch.strided}
+
+
+def _breaks(outputs, inputs, before, state, facts, seen):
+    broken = False
+    for name, storage in state.items():
+        replaced = inputs[name].untyped_storage() is not storage
+        print(f"input {name}: StorageImpl {'replaced' if replaced else 'kept'}")
+        broken = broken or replaced
+    return broken
+
+
+# ---- the minimal inputs ----
+self = torch.zeros(0, dtype=torch.float32)
+inputs = {'self': self}
+before = {name: _snapshot(t) for name, t in inputs.items()}
+state = _state(inputs)
+
+out = torch.ops.aten.set_.default(self)
+outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+del out
+report('storage_replaced', outputs, inputs, before, state, facts={'may_alias': ('self',), 'outputs_may_alias': True, 'mutable': ('self',)})
+
+
+EXPECTED = """\
+output 0: float32[0] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=1
+  is self: True, overlaps self: False
+input self: unchanged
+input self: StorageImpl replaced
+storage_replaced: reproduces
+"""

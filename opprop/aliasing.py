@@ -1,0 +1,143 @@
+"""What a schema allows for one call, given which of its arguments already share memory.
+
+A schema alone says ``mul_(Tensor(a!) self, Tensor other)``: ``other`` is
+read-only and the output aliases only ``self``. Called as ``x.mul_(x)``,
+``other`` *is* ``self``: it legally changes, and the output legally aliases
+it. ``torch._C._SchemaInfo`` with ``add_argument_values`` does this analysis
+(SchemaCheckMode uses it); this module wraps that private API in one place
+and adds what it misses: tensors inside ``Tensor[]`` arguments (SchemaInfo
+compares lists as objects, so ``_foreach_mul_([a], [a])`` looks unaliased).
+
+Two rules, both decided from the call's actual arguments:
+- an argument that shares storage with an argument the schema marks mutable
+  (``Tensor(a!)``) may change during the call;
+- an output may alias anything that an allowed alias of it already aliased.
+
+"On entry" matters: ``x.set_(y)`` leaves ``x`` on ``y``'s storage, which
+read afterwards would excuse the output aliasing ``y``. So the dispatch mode
+records, before a mutating op runs, the storage of each argument it may
+write (``entry_storages``: one cached wrapper read per written tensor); the
+other arguments' storage is their storage now (a read-only argument whose
+storage moved is an undeclared mutation of its own).
+
+Only the slow path builds a ``CallAliasing`` (a call the screen could not
+clear), and it asks SchemaInfo only when a check has a candidate violation
+to excuse.
+"""
+from __future__ import annotations
+
+import functools
+
+import torch
+
+SchemaInfo = torch._C._SchemaInfo
+SchemaArgument = torch._C._SchemaArgument
+_INPUT = torch._C._SchemaArgType.input
+_OUTPUT = torch._C._SchemaArgType.output
+_Tensor = torch.Tensor
+_strided = torch.strided
+
+
+def _tensors(value) -> list:
+    if isinstance(value, _Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, _Tensor)]
+    return []
+
+
+def _storage(t: torch.Tensor):
+    """The storage a tensor sits on, or None for one without storage (sparse, a subclass).
+
+    Python keeps one wrapper per StorageImpl while it is held: its identity is the StorageImpl's.
+    """
+    if type(t) is not _Tensor or t.layout is not _strided:
+        return None
+    try:
+        return t.untyped_storage()
+    except (RuntimeError, NotImplementedError):
+        return None
+
+
+def entry_storages(inputs: list, kind) -> list:
+    """Before a mutating op runs: per input, the storage of a tensor the op may write (None for the others)."""
+    mutable_args = kind.mutable_args
+    found = []
+    for i, t in inputs:  # a loop, not a comprehension: one frame less
+        found.append(_storage(t) if i in mutable_args else None)
+    return found
+
+
+class CallAliasing:
+    """The schema's aliasing rules for one call, with the arguments it actually got."""
+
+    def __init__(self, func, kind, args: tuple, kwargs: dict, inputs: list = (), entry: list | None = None):
+        self.func = func
+        self.kind = kind
+        names = kind.arg_names
+        n = len(args)
+        self.values = [args[i] if i < n else kwargs.get(names[i]) for i in range(len(names))]
+        # id(tensor) -> its storage on entry, for the tensors the op may write
+        self._entry = {id(t): s for (_, t), s in zip(inputs, entry or ()) if s is not None}
+        # a written argument that moved to another storage: the values now are not the values on entry
+        self._moved = any(_storage(t) is not s for (_, t), s in zip(inputs, entry or ()) if s is not None)
+
+    def _on_entry(self, t):
+        if id(t) in self._entry:
+            return self._entry[id(t)]
+        return _storage(t)
+
+    def share_storage(self, a: torch.Tensor, b: torch.Tensor) -> bool:
+        """Whether two tensors sat on one StorageImpl when the call began (what ``Tensor.is_alias_of`` asks)."""
+        if a is b:
+            return True
+        s = self._on_entry(a)
+        return s is not None and s is self._on_entry(b)
+
+    @functools.cached_property
+    def _info(self):
+        """SchemaInfo told the tensor (and flag) arguments; the schema alone when values cannot be told.
+
+        Told nothing either when a written argument moved storage: SchemaInfo
+        would read the aliasing the call created as aliasing on entry.
+        """
+        info = SchemaInfo(self.func._schema)
+        if self._moved:
+            return info
+        values = {}
+        for name, v in zip(self.kind.arg_names, self.values):
+            if isinstance(v, (_Tensor, bool)) or (isinstance(v, (list, tuple)) and v and all(isinstance(x, _Tensor) for x in v)):
+                values[name] = v
+        try:
+            info.add_argument_values(values)
+        except (RuntimeError, TypeError, ValueError):
+            info = SchemaInfo(self.func._schema)  # the schema's own answers: stricter, never looser
+        return info
+
+    def input_may_change(self, i: int, t: torch.Tensor) -> bool:
+        """Argument ``i`` (tensor ``t``, an element when ``i`` is a list) shares storage with a mutable argument.
+
+        Mutable as the schema annotates it (``Tensor(a!)``), not as
+        ``SchemaInfo.is_mutable`` answers: that one also calls batch norm's
+        ``running_mean`` mutable when ``training`` is set, a schema bug it
+        papers over and opprop reports (see expected/ledger.toml).
+        """
+        mutable = self.kind.mutable_args
+        if i in mutable:
+            return True
+        return any(self.share_storage(t, u) for k in mutable for u in _tensors(self.values[k]))
+
+    def output_may_alias(self, j: int, i: int, t: torch.Tensor) -> bool:
+        """Output ``j`` may overlap argument ``i`` (tensor ``t``): it aliased on entry what ``j`` may alias."""
+        if self._info.may_contain_alias(SchemaArgument(_OUTPUT, j), SchemaArgument(_INPUT, i)):
+            return True
+        allowed = self.kind.allowed_out_in
+        return any(
+            self.share_storage(t, u)
+            for k in range(len(self.values))
+            if k != i and (j, k) in allowed
+            for u in _tensors(self.values[k])
+        )
+
+    def outputs_may_alias(self, j: int, k: int) -> bool:
+        return self._info.may_contain_alias(SchemaArgument(_OUTPUT, j), SchemaArgument(_OUTPUT, k))

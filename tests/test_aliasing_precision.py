@@ -1,0 +1,218 @@
+"""Legal calls whose arguments alias each other are not findings; real violations still are.
+
+Each call in LEGAL passes arguments that share memory on entry (the same
+tensor twice, a view and its base, ``out=`` one of the inputs). PyTorch's
+SchemaCheckMode is silent on every one; so must opprop be. The custom ops at
+the end break their schema even with that aliasing taken into account.
+"""
+import pytest
+import torch
+
+from opprop import catalog
+from opprop.calls import Call
+from opprop.runner import run_call
+
+
+def _mul_self():
+    x = torch.randn(3, 3)
+    x.mul_(x)
+
+
+def _copy_self():
+    x = torch.randn(3, 3)
+    x.copy_(x)
+
+
+def _mul_out_self():
+    a, b = torch.randn(3, 3), torch.randn(3, 3)
+    torch.mul(a, b, out=a)
+
+
+def _add_view_of_self():
+    x = torch.randn(2, 6)
+    x.add_(x.view(2, 6))
+
+
+def _addmm_out_input():
+    bias, m1, m2 = torch.randn(3, 4), torch.randn(3, 5), torch.randn(5, 4)
+    torch.addmm(bias, m1, m2, out=bias)
+
+
+def _add_out_all_three():
+    x = torch.randn(4)
+    torch.add(x, x, out=x)
+
+
+ROWS = torch.tensor([0, 3])  # built here: torch.tensor inside a checked call goes through lift_fresh (ledgered)
+
+
+def _index_add_out_self():
+    x = torch.randn(4, 3)
+    torch.index_add(x, 0, ROWS, torch.randn(2, 3), out=x)
+
+
+def _where_out_input():
+    x, y = torch.randn(5), torch.randn(5)
+    torch.where(x > 0, x, y, out=x)
+
+
+def _clamp_tensor_bounds_alias_self():
+    x = torch.randn(6)
+    x.clamp_(min=x, max=x + 1)
+
+
+def _view_passed_twice():
+    x = torch.randn(4, 4)
+    v = x.view(16)
+    torch.mul(v, v, out=x.view(16))
+
+
+def _transposed_views():
+    x = torch.randn(3, 3)
+    x.t().mul_(x.t())
+
+
+def _foreach_lists_alias():
+    a, b = torch.randn(3), torch.randn(2)
+    torch._foreach_mul_([a, b], [a, b])
+
+
+def _linear_cross_entropy_backward():
+    options = torch.nn.LinearCrossEntropyOptions(batch_chunk_size=4)
+    inp = torch.randn(8, 5, requires_grad=True)
+    weight = torch.randn(7, 5, requires_grad=True)
+    target = torch.randint(0, 7, (8,))
+    loss = torch.nn.functional.linear_cross_entropy(inp, weight, target, reduction="none", options=options)
+    loss.sum().backward()  # calls mul.out and addmm.out with out= one of their inputs
+
+
+LEGAL = {
+    "mul_(x)": _mul_self,
+    "copy_(x)": _copy_self,
+    "mul(a, b, out=a)": _mul_out_self,
+    "add_(x.view)": _add_view_of_self,
+    "addmm(out=input)": _addmm_out_input,
+    "add(x, x, out=x)": _add_out_all_three,
+    "index_add(out=self)": _index_add_out_self,
+    "where(out=input)": _where_out_input,
+    "clamp_(min=self)": _clamp_tensor_bounds_alias_self,
+    "a view passed twice": _view_passed_twice,
+    "transposed views": _transposed_views,
+    "_foreach_mul_(list, same list)": _foreach_lists_alias,
+}
+if hasattr(torch.nn, "LinearCrossEntropyOptions"):
+    LEGAL["linear_cross_entropy backward"] = _linear_cross_entropy_backward
+
+
+@pytest.mark.parametrize("name", sorted(LEGAL))
+@pytest.mark.parametrize("snapshot_data", ["schema", "all"])
+def test_legal_aliasing_call_is_silent(name, snapshot_data):
+    result = run_call(Call(name, LEGAL[name], ()), snapshot_data=snapshot_data)
+    assert result.error is None
+    assert result.reached
+    assert [f.one_line() for f in result.findings] == []
+
+
+def test_schema_check_mode_agrees_these_calls_are_legal():
+    from torch._subclasses.schema_check_mode import SchemaCheckMode
+
+    for name, fn in LEGAL.items():
+        if name == "_foreach_mul_(list, same list)":
+            continue  # SchemaCheckMode compares Tensor[] arguments as list objects: it reports this legal call
+        with SchemaCheckMode():
+            fn()
+
+
+# ------------------------------------------------------------- true violations, with aliasing arguments
+
+LIB = torch.library.Library("opprop_alias_test", "DEF")
+# writes y, which the schema says is read-only; y aliases nothing mutable
+LIB.define("write_other(Tensor(a!) x, Tensor y, Tensor z) -> Tensor(a!)")
+# returns a view of y; only x may alias the output
+LIB.define("view_of_other(Tensor(a!) x, Tensor y) -> Tensor(a!)")
+# returns z itself, undeclared, while x and y alias each other
+LIB.define("return_third(Tensor x, Tensor y, Tensor z) -> Tensor")
+# moves x onto y's storage, then writes it: y is written although nothing aliased it on entry
+LIB.define("adopt_and_write(Tensor(a!) x, Tensor y) -> Tensor(a!)")
+
+
+def _write_other(x, y, z):
+    y.add_(1)
+    return x
+
+
+def _view_of_other(x, y):
+    return y.view(-1)
+
+
+def _return_third(x, y, z):
+    return z
+
+
+def _adopt_and_write(x, y):
+    x.set_(y)
+    return x.add_(1)
+
+
+LIB.impl("write_other", _write_other, "CPU")
+LIB.impl("adopt_and_write", _adopt_and_write, "CPU")
+LIB.impl("view_of_other", _view_of_other, "CPU")
+LIB.impl("return_third", _return_third, "CPU")
+ops = torch.ops.opprop_alias_test
+
+
+def _keys(fn):
+    result = run_call(Call("c", fn, ()), snapshot_data="all")
+    assert result.error is None
+    return {(f.invariant, tuple(sorted(f.detail.items()))) for f in result.findings}
+
+
+def test_write_to_an_argument_aliasing_only_another_read_only_one_is_caught():
+    x, y = torch.ones(3), torch.ones(3)
+    found = _keys(lambda: ops.write_other(x, y, y))  # y and z alias each other, neither aliases x
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "y"), ("changed", "data"))) in found
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "z"), ("changed", "data"))) in found
+
+
+def test_write_excused_only_for_the_argument_aliasing_the_mutable_one():
+    x, y = torch.ones(3), torch.ones(3)
+    # z is x (may change), y is not: y's write is still a finding, z's changes are not
+    found = _keys(lambda: ops.write_other(x, y, x))
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "y"), ("changed", "data"))) in found
+    assert not any(inv == catalog.UNDECLARED_MUTATION and ("argument", "z") in d for inv, d in found)
+
+
+def test_view_of_an_argument_not_aliasing_the_output_is_caught():
+    x = torch.ones(3)
+    y = torch.ones(3)
+    found = _keys(lambda: ops.view_of_other(x, y))
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "y"),)) in found
+    # y aliasing x on entry makes the same view legal
+    assert _keys(lambda: ops.view_of_other(x, x)) == set()
+
+
+def test_returning_an_input_is_caught_while_other_arguments_alias():
+    x = torch.ones(3)
+    found = _keys(lambda: ops.return_third(x, x, torch.ones(2)))
+    assert (catalog.RETURNS_INPUT, (("is_input", "z"),)) in found
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "z"),)) not in found  # reported once, as returns_input
+
+
+def test_batch_norm_running_stats_stay_a_finding():
+    # SchemaInfo.is_mutable calls running_mean mutable when training is set; the schema does not (ledgered)
+    x, mean, var = torch.zeros(1, 1), torch.zeros(1), torch.zeros(1)
+    found = _keys(lambda: torch.ops.aten.native_batch_norm.default(x, None, None, mean, var, True, 0.0, 0.6))
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "running_var"), ("changed", "data"))) in found
+
+
+def test_aliasing_the_call_creates_is_not_aliasing_on_entry():
+    # after the call x sits on y's storage; read then, y would look like it aliased x all along
+    x, y = torch.ones(3), torch.ones(3)
+    found = _keys(lambda: ops.adopt_and_write(x, y))
+    assert (catalog.UNDECLARED_MUTATION, (("argument", "y"), ("changed", "data"))) in found
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "y"),)) in found
+
+
+def test_set_still_aliases_its_source_undeclared():
+    found = _keys(lambda: torch.ops.aten.set_.source_Tensor(torch.ones(2), torch.ones(2)))
+    assert (catalog.UNDECLARED_ALIAS, (("overlaps", "source"),)) in found

@@ -1,0 +1,60 @@
+"""``INTERNAL ASSERT FAILED`` is a bug by PyTorch's own wording: a finding with its input, never a rejected example."""
+import torch
+
+import internal_assert_ops  # noqa: F401  (registers opprop_asserts::checked and ::_unchecked)
+from fuzz_helpers import run_fuzz
+from opprop import runner
+from opprop.calls import Call
+from opprop.fuzz import summary
+from opprop.ledger import Ledger
+
+CHECKED = torch.ops.opprop_asserts.checked.default
+UNCHECKED = torch.ops.opprop_asserts._unchecked.default
+
+
+def test_a_public_op_s_internal_assert_is_a_finding_with_its_input():
+    result = runner.run_call(Call("opprop_asserts::checked", CHECKED, (torch.ones(2, 3),), source="schema"))
+    assert result.valid  # not a rejected input
+    (f,) = result.findings
+    assert f.invariant == runner.INTERNAL_ASSERT and f.aten_op == "opprop_asserts::checked"
+    assert f.inputs["x"]["shape"] == [2, 3] and "INTERNAL ASSERT FAILED" in f.detail["error"]
+    assert f.detail["private"] is False
+
+
+def test_other_errors_stay_rejections_and_clean_calls_stay_clean():
+    assert runner.run_call(Call("opprop_asserts::checked", CHECKED, (torch.ones(3),))).findings == []
+    rejected = runner.run_call(Call("aten::mm", torch.ops.aten.mm.default, (torch.ones(2, 3), torch.ones(2, 3))))
+    assert not rejected.valid and rejected.findings == []
+
+
+def test_a_private_overload_s_schema_draw_is_reported_apart_and_counts_as_rejected():
+    result = runner.run_call(Call("opprop_asserts::_unchecked", UNCHECKED, (torch.ones(2, 3),), source="schema"))
+    assert not result.valid
+    (f,) = result.findings
+    assert f.invariant == runner.INTERNAL_ASSERT and f.detail["private"] is True
+    # called through a public entry point (a sample, an OpInfo, user code), the same assert is a plain finding
+    public = runner.run_call(Call("opprop_asserts::_unchecked", UNCHECKED, (torch.ones(2, 3),), source="sample"))
+    assert public.valid and public.findings[0].detail["private"] is False
+
+
+def test_a_real_private_aten_op_s_internal_assert_is_recorded():
+    """_nested_view_from_buffer asserts its buffer is 1-d (NestedTensorMath.cpp), a precondition it leaves to its callers."""
+    op = torch.ops.aten._nested_view_from_buffer.default
+    sizes = torch.tensor([[2]])
+    call = Call("aten::_nested_view_from_buffer", op, (torch.ones(2, 2), sizes, torch.tensor([[1]]), torch.tensor([0])), source="schema")
+    result = runner.run_call(call)
+    assert [f.invariant for f in result.findings] == [runner.INTERNAL_ASSERT] and result.findings[0].detail["private"]
+
+
+def test_fuzz_reports_public_asserts_as_findings_and_private_ones_in_their_own_section(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "validity.json"))  # start cold: nothing learned by earlier runs
+    _, rep = run_fuzz(tmp_path, "--import", "internal_assert_ops", "--ops", "opprop_asserts::*", "--jobs", "1", "--budget", "60",
+                      "--per-op-examples", "40", "--database", str(tmp_path / "db"))
+    public = [f for f in rep["findings"] if f["invariant"] == "internal_assert"]
+    assert [f["aten_op"] for f in public] == ["opprop_asserts::checked"]
+    assert [f["aten_op"] for f in rep["private_internal_asserts"]] == ["opprop_asserts::_unchecked"]
+    assert all(len(f["inputs"]["x"]["shape"]) == 2 for f in public + rep["private_internal_asserts"])
+    text = summary.render_markdown(rep, Ledger(path=None, entries={}))
+    new = text.split("## New findings", 1)[1].split("## ", 1)[0]
+    assert "opprop_asserts::checked" in new and "_unchecked" not in new
+    assert "## Internal asserts in private overloads, from schema draws (1)" in text
