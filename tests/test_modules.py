@@ -8,7 +8,7 @@ from hypothesis import find, settings
 from opprop import catalog, cli, runner
 from opprop.calls import Call
 from opprop.fuzz import targets as fuzz_targets
-from opprop.generators import grad, modules
+from opprop.generators import modules
 from opprop.target import resolve
 
 FIND = settings(max_examples=200, database=None)
