@@ -6,7 +6,10 @@ the dtype (within what the OpInfo supports on the device), the input's leading
 dim (cut to 0 or 1, when it is the sample's only tensor), the memory
 layout of tensor arguments (same values, other strides and offsets), bool
 flags, enum-like keyword ints and strings, optional keyword arguments
-dropped or set to None, and ``requires_grad`` on differentiable inputs.
+dropped or set to None, and an autograd pass (generators/grad.py): backward,
+double backward or forward-mode AD over a drawn subset of the differentiable
+inputs, run in the same call as the forward so backward kernels are checked
+with the output masks autograd computes.
 
 Samples are built once per (OpInfo, dtype) under a fixed torch seed and
 never passed to the op: every example gets fresh copies, so no example sees
@@ -25,6 +28,7 @@ from hypothesis import strategies as st
 
 from opprop import catalog
 from opprop.calls import Call
+from opprop.generators import grad
 from opprop.sources import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
@@ -125,15 +129,6 @@ class _Copier:
         return value
 
 
-def _set_requires_grad(value):
-    if isinstance(value, torch.Tensor):
-        if (value.is_floating_point() or value.is_complex()) and value.is_leaf and not value.requires_grad:
-            value.requires_grad_(True)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _set_requires_grad(v)
-
-
 def _enum_choices(name: str, value, input_):
     """The values an enum-like keyword may take, or None when it is not one."""
     if isinstance(value, bool):
@@ -155,14 +150,15 @@ def _enum_choices(name: str, value, input_):
 
 
 @dataclasses.dataclass
-class Plan:
+class SampleChange:
     """What to change in one sample: the strategy draws it, the probe tries one change at a time."""
 
     layouts: dict = dataclasses.field(default_factory=dict)  # id(sample tensor) -> Layout
     flips: set = dataclasses.field(default_factory=set)  # ("arg", i) or ("kw", name)
     enums: dict = dataclasses.field(default_factory=dict)  # kwarg name -> new value
     drops: set = dataclasses.field(default_factory=set)  # kwarg names: tensors become None, others are removed
-    grad: bool = False  # requires_grad on the differentiable tensors of the sample's input
+    grad: str = grad.NONE  # the autograd pass run after the forward (generators/grad.py)
+    wrt: tuple = ()  # positions, among the sample's differentiable tensors, of those the pass differentiates
     batch: tuple | None = None  # (size, scope): the leading dim cut to 0 or 1, on the input or on every tensor sharing it
 
     def describe(self, sample) -> list[str]:
@@ -171,10 +167,13 @@ class Plan:
         done += [f"flip {k if kind == 'kw' else f'arg {k + 1}'}" for kind, k in sorted(self.flips, key=str)]
         done += [f"{k}={v}" for k, v in self.enums.items()]
         done += [f"{k}=None" if isinstance(sample.kwargs.get(k), torch.Tensor) else f"drop {k}" for k in sorted(self.drops)]
-        return done + (["requires_grad"] if self.grad else [])
+        if self.grad != grad.NONE:
+            labels = grad.labels(sample)
+            done.append(f"{self.grad} wrt " + "+".join(labels[i] for i in self.wrt))
+        return done
 
 
-def apply(sample, plan: Plan) -> tuple:
+def apply(sample, plan: SampleChange) -> tuple:
     """Fresh (input, args, kwargs) for ``sample`` with ``plan``'s changes; the sample itself is untouched."""
     replaced = {}
     for key, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
@@ -200,8 +199,7 @@ def apply(sample, plan: Plan) -> tuple:
             kwargs[k] = None
         else:
             del kwargs[k]
-    if plan.grad:
-        _set_requires_grad(input_)
+    grad.mark((input_, args, kwargs), plan.grad, plan.wrt)
     return input_, args, kwargs
 
 
@@ -232,25 +230,29 @@ def _flags(sample) -> list:
     ]
 
 
-def _single_changes(sample, differentiable: bool):
+def _single_changes(sample, grad_modes):
     """Every one-change plan for ``sample``, each with the (kind, key) the probe judges it under."""
     tensors = _changeable_tensors(sample)
     if _leading(sample):
         for batch in BATCH_CUTS:
-            yield ("batch", batch), Plan(batch=batch)
+            yield ("batch", batch), SampleChange(batch=batch)
     for kind in LAYOUT_KINDS[1:]:
         chosen = {key: Layout(kind) for key, t in tensors.items() if Layout(kind).applies_to(t.shape)}
         if chosen:
-            yield ("layout", kind), Plan(layouts=chosen)
+            yield ("layout", kind), SampleChange(layouts=chosen)
     for flag in _flags(sample):
-        yield ("flip", flag), Plan(flips={flag})
+        yield ("flip", flag), SampleChange(flips={flag})
     for k, v in sample.kwargs.items():
         for choice in _enum_choices(k, v, sample.input) or ():
             if choice != v:
-                yield ("enum", (k, choice)), Plan(enums={k: choice})
-        yield ("drop", k), Plan(drops={k})
-    if differentiable:
-        yield ("grad", None), Plan(grad=True)
+                yield ("enum", (k, choice)), SampleChange(enums={k: choice})
+        yield ("drop", k), SampleChange(drops={k})
+    everything = tuple(range(len(grad.differentiable(sample))))
+    for mode in grad_modes if everything else ():
+        yield ("grad", mode), SampleChange(grad=mode, wrt=everything)
+    if grad.BACKWARD in grad_modes and len(everything) > 1:  # an input the op has no derivative for (a loss's weight)
+        for i, label in enumerate(grad.labels(sample)):
+            yield ("grad_input", label), SampleChange(grad=grad.BACKWARD, wrt=(i,))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -269,7 +271,7 @@ def _accepts(opinfo, sample, plan) -> bool:
         input_, args, kwargs = apply(sample, plan)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            opinfo.op(input_, *args, **kwargs)
+            grad.Pass(opinfo.op, plan.grad, plan.wrt)(input_, *args, **kwargs)
         return True
     except Exception:
         return False
@@ -288,7 +290,7 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
     with_samples = [d for d in cpu_dtypes(opinfo, device) if pristine_samples(opinfo_id, d, device)]
     if not with_samples:
         return Allowed(frozenset(), f"no sample inputs on {device}")
-    backward = set(opinfo.supported_backward_dtypes(device)) if opinfo.supports_autograd else set()
+    backward = grad.backward_dtypes(opinfo, device)
     votes: dict = {}
     first_error = None
     usable = 0
@@ -297,7 +299,7 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
         step = max(1, len(samples) // PROBE_SAMPLES)
         for sample in samples[::step][:PROBE_SAMPLES]:
             try:
-                input_, args, kwargs = apply(sample, Plan())
+                input_, args, kwargs = apply(sample, SampleChange())
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     opinfo.op(input_, *args, **kwargs)
@@ -305,7 +307,11 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
                 first_error = first_error or f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
                 continue
             usable += 1
-            for change, plan in _single_changes(sample, dtype in backward):
+            for change, plan in _single_changes(sample, grad.modes(opinfo) if dtype in backward else ()):
+                if change[0] == "grad":  # autograd support differs by dtype (ComplexHalf backward needs sum_cpu)
+                    change = ("grad", (change[1], dtype))
+                elif change[0] == "grad_input" and dtype != with_samples[0]:
+                    continue  # whether an input has a derivative at all: asked in the simplest dtype, held for all
                 ok, bad = votes.get(change, (0, 0))
                 votes[change] = (ok + 1, bad) if _accepts(opinfo, sample, plan) else (ok, bad + 1)
     if not usable:
@@ -320,7 +326,8 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
     if not dtypes:
         return None
     name = catalog.opinfo_id(opinfo)
-    differentiable = set(opinfo.supported_backward_dtypes(device)) if opinfo.supports_autograd else set()
+    differentiable = grad.backward_dtypes(opinfo, device)
+    grad_modes = grad.modes(opinfo)
 
     @st.composite
     def calls(draw):
@@ -336,11 +343,14 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
         index = draw(st.integers(0, len(samples) - 1))
         sample = samples[index]
         change_layouts, flip_flags, change_enums, drop_optional = (draw(st.booleans()) for _ in range(4))
-        grad = dtype in differentiable and allowed.permits("grad", None) and draw(st.booleans())
+        modes = [m for m in grad_modes if allowed.permits("grad", (m, dtype))] if dtype in differentiable else []
+        usable = [i for i, label in enumerate(grad.labels(sample)) if allowed.permits("grad_input", label)]
+        grad_mode, picked = draw(grad.passes(modes, len(usable)))
+        wrt = tuple(usable[i] for i in picked) if grad_mode != grad.JVP else tuple(range(len(grad.differentiable(sample))))  # see grad.passes
         cuts = [b for b in BATCH_CUTS if allowed.permits("batch", b)] if _leading(sample) else []
         batch = draw(st.sampled_from([None, *cuts])) if cuts and draw(st.booleans()) else None
 
-        plan = Plan(grad=grad, batch=batch)
+        plan = SampleChange(grad=grad_mode, wrt=wrt, batch=batch)
         if change_layouts:
             for key, t in _changeable_tensors(sample).items():
                 shape = (batch[0], *t.shape[1:]) if batch and _cut(sample, t, batch) else tuple(t.shape)
@@ -361,7 +371,7 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
             plan.drops = {k for k in sample.kwargs if allowed.permits("drop", k) and draw(st.booleans())}
         input_, args, kwargs = apply(sample, plan)
         done = [f"sample {index}", str(dtype).replace("torch.", "")] + plan.describe(sample)
-        return Call(name, opinfo.op, (input_, *args), kwargs, source="opinfo-drawn: " + ", ".join(done))
+        return Call(name, grad.Pass(opinfo.op, grad_mode, wrt), (input_, *args), kwargs, source="opinfo-drawn: " + ", ".join(done))
 
     return calls()
 

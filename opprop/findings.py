@@ -158,7 +158,7 @@ def captured_call(op_name: str, observed, args, kwargs, max_values: int = MAX_CA
             before[id(t)] = _pre_call_tensor(t, snapshot)
     try:
         return PendingCall(op_name, tuple(_copy(a, before) for a in args), {k: _copy(v, before) for k, v in kwargs.items()})
-    except SpecError:
+    except (SpecError, RuntimeError):  # RuntimeError: a tensor clone() refuses (per_channel_affine_float_qparams)
         return None
 
 

@@ -1,9 +1,12 @@
-"""``opprop list``: what opprop can reach, one row per OpInfo or per registered ATen overload.
+"""``opprop list``: what opprop can reach, one row per OpInfo and module, or per registered ATen overload.
 
-OpInfo rows: the overloads its samples reach, how the catalog classifies
+OpInfo rows: the overloads its samples reach (forward, and in
+``backward_overloads`` what their backward adds), how the catalog classifies
 them, which generators draw its examples and, with ``examples``, how many
 drawn examples the op accepted (an exploration session under the ``ci``
-profile: what a property test runs). ATen rows: every registered overload,
+profile: what a property test runs, in a forked child so a segfaulting draw
+is that row's error). Module rows (``nn.LSTM``): the same for a ModuleInfo
+module's fixed examples, forward and backward. ATen rows: every registered overload,
 where its calls come from (``opinfo``, ``edge``, ``schema``, ``none``), its
 valid rate from earlier runs (``opprop.validity``) and why it is unreachable.
 The ATen universe a fuzz run's coverage figure counts lives here too
@@ -11,11 +14,14 @@ The ATen universe a fuzz run's coverage figure counts lives here too
 """
 from __future__ import annotations
 
+import json
+import os
+
 import torch
 
-from . import catalog, sources, validity
+from . import catalog, reach, sources, validity
 from .exploration import Exploration
-from .generators import generators_for
+from .generators import generators_for, modules
 from .generators.opinfo import allowed_changes, edge_generators_for
 from .generators.schema import unreachable_reason as schema_unreachable_reason
 from .target import Target
@@ -86,9 +92,38 @@ def generator_names(opinfo, device: str) -> list[str]:
 
 
 def drawn_coverage(target: Target, device: str, examples: int) -> dict:
-    """An OpInfo target's valid and rejected counts in a short drawn run, as its property test draws (``ci`` profile,
+    """``drawn_coverage_here`` in a forked child where fork exists: a draw that segfaults a kernel
+    (``native_batch_norm`` in eval mode without running stats) is that row's error, not the end of the listing."""
+    if not hasattr(os, "fork") or device != "cpu":
+        return drawn_coverage_here(target, device, examples)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+        os.close(read)
+        code = 0
+        try:
+            torch.set_num_threads(1)
+            data = json.dumps(drawn_coverage_here(target, device, examples)).encode()
+            with os.fdopen(write, "wb") as fh:
+                fh.write(data)
+        except BaseException:
+            code = 1
+        os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        data = fh.read()
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) or not data:
+        why = f"crashed (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else "the measuring process failed"
+        error = f"{why} while drawing; run opprop fuzz --ops {target.name} to get the crashing input"
+        return {"valid": 0, "rejected": 0, "rejected_fraction": 0.0, "reached_target": False, "findings": [], "error_kinds": {}, "error": error}
+    return json.loads(data)
+
+
+def drawn_coverage_here(target: Target, device: str, examples: int) -> dict:
+    """A target's valid and rejected counts in a short drawn run, as its property test draws (``ci`` profile,
     refused examples rejected), until ``examples`` are valid or Hypothesis gives up."""
-    unusable = allowed_changes(target.name, device).unusable
+    unusable = target.unusable(device)
     session = Exploration(target, device=device, seed=None, profile="ci", reject_invalid=True)
     if not unusable:
         session.draw(examples)
@@ -125,10 +160,38 @@ def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[di
                 stats = session.sample_stats
                 row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
                 row["sample_findings"] = sorted({f"{op} {inv}" for op, inv, _ in session.findings})
+                row["backward_overloads"] = reach.backward_only_overloads(opinfo, device, _probe_dtype(opinfo, device)[0], set(stats.reached))
             except Exception as e:  # a sample generator that itself fails is reported, not hidden
                 row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
         else:
             row.update(examples=0, valid=0, overloads=[], error=f"no dtypes on {device}")
+        if examples and dtypes:
+            row["coverage"] = drawn_coverage(target, device, examples)
+        rows.append(row)
+    return rows
+
+
+def module_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[dict]:
+    """One row per ModuleInfo module (or per name in ``only``): what its fixed examples reach (forward and backward,
+    train and eval, float32), and with ``examples`` > 0 the coverage of a short drawn run."""
+    rows = []
+    for name, module_info in sorted(modules.module_infos().items()):
+        if only is not None and name not in only:
+            continue
+        target = Target(name, "module", module_info)
+        dtypes = modules.module_dtypes(module_info, device)
+        row = {"op": name, "kind": "module", "dtypes": [str(d).replace("torch.", "") for d in dtypes], "generators": ["module"]}
+        unusable = target.unusable(device)
+        if unusable:
+            row["generators"] = [f"module (cannot draw valid calls: {unusable})"]
+        session = Exploration(target, device=device)
+        try:
+            session.run_samples()
+            stats = session.sample_stats
+            row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
+            row["sample_findings"] = sorted({f"{op} {inv}" for op, inv, _ in session.findings})
+        except Exception as e:  # an inputs function or constructor that itself fails is reported, not hidden
+            row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:160]}")
         if examples and dtypes:
             row["coverage"] = drawn_coverage(target, device, examples)
         rows.append(row)
@@ -149,8 +212,9 @@ def format_row(row: dict) -> str:
 
 
 def summary(rows: list[dict], examples: int) -> dict:
-    """Over rows with coverage: the share reaching ``examples`` valid, and the ops rejecting over 20% of their draws."""
-    measured = [r for r in rows if "coverage" in r]
+    """Over OpInfo rows with coverage: the share reaching ``examples`` valid, and the ops rejecting over 20% of
+    their draws (module rows: ``reach.module_summary``)."""
+    measured = [r for r in rows if "coverage" in r and r.get("kind") != "module"]
     reached = [r for r in measured if r["coverage"]["reached_target"]]
     over = [r["op"] for r in measured if r["coverage"]["rejected_fraction"] > OVER_REJECTED]
     return {

@@ -76,8 +76,8 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
         if n and t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
             storage = t.untyped_storage()
             n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
-        return meta, (_string_at(ptr, n) if n else b""), None
-    return meta, None, (t.detach().clone() if with_data else None)
+        return meta, (_string_at(ptr, n) if n and ptr else b""), None  # ptr 0: a ZeroTensor (forward AD) has no bytes
+    return meta, None, (t.detach().clone() if with_data and not t.is_meta else None)  # meta: no data to compare
 
 
 def unchanged(state: tuple, t: torch.Tensor) -> bool:

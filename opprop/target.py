@@ -1,11 +1,11 @@
-"""What opprop explores: a ``Target`` (an OpInfo, an overload, an edge generator) and where its calls come from.
+"""What opprop explores: a ``Target`` (an OpInfo, an overload, an edge generator, an nn module) and where its calls come from.
 
 Each kind of target is one ``TargetKind`` in ``KINDS``: how to find one by
 name, its fixed sample calls, the Hypothesis strategies of its drawn calls,
 the validity record its schema-driven draws teach, and the aten op a crash
 inside it is charged to. Every command and the fuzz worker go through
-``resolve`` and these, so a new kind (``nn.Module`` targets, say) is one more
-``TargetKind`` registered here, and nothing else branches on the kind.
+``resolve`` and these, so a new kind (``nn.Module`` targets: ``MODULE``) is
+one more ``TargetKind`` registered here, and nothing else branches on the kind.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from torch._ops import OpOverload
 
 from . import catalog, sources, validity
 from .catalog import UnknownOp
-from .generators import all_edge_generators, generators_for
-from .generators.opinfo import edge_generators_for, opinfo_call_strategy
+from .generators import all_edge_generators, generators_for, modules
+from .generators.opinfo import allowed_changes, edge_generators_for, opinfo_call_strategy
 from .generators.schema import schema_call_strategy, unreachable_reason
 
 
@@ -35,6 +35,7 @@ class TargetKind:
     strategies: Callable[[Any, str, Any], list]  # (obj, device, learner or None) -> strategies, simplest first
     learner: Callable[[Any], Any] = lambda obj: None  # the validity record schema-driven draws teach, or None
     aten_op: Callable[[Any], str | None] = lambda obj: None  # the overload a crash inside the target is charged to
+    unusable: Callable[[Any, str], str | None] = lambda obj, device: None  # why its generator draws no valid call, probed
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +67,11 @@ class Target:
     @property
     def aten_op(self) -> str:
         return self._kind.aten_op(self.obj) or self.name
+
+    def unusable(self, device: str = "cpu") -> str | None:
+        """Why its drawn calls cannot be valid on ``device`` (a CUDA-only OpInfo, a module without inputs), or None:
+        a property test skips with it, the listing shows it."""
+        return self._kind.unusable(self.obj, device)
 
 
 # ---------------------------------------------------------------- OpInfo targets
@@ -107,6 +113,7 @@ OPINFO = TargetKind(
     samples=_opinfo_samples,
     strategies=_opinfo_strategies,
     aten_op=_opinfo_aten_op,
+    unusable=lambda opinfo, device: allowed_changes(catalog.opinfo_id(opinfo), device).unusable,
 )
 
 
@@ -194,11 +201,37 @@ EDGE = TargetKind(
 )
 
 
-KINDS: dict[str, TargetKind] = {kind.name: kind for kind in (OPINFO, OVERLOAD, EDGE)}  # tried in this order by resolve
+# ---------------------------------------------------------------- ModuleInfo targets (nn.LSTM: generators/modules.py)
+
+
+def _module_name(name: str) -> bool:
+    """``nn.LSTM``: a ModuleInfo's name (OpInfo ids of functionals are ``nn.functional.*``, so they never collide);
+    asked before importing module_db, which costs seconds."""
+    return name.startswith("nn.") and "." not in name[3:]
+
+
+def _module_strategies(module_info, device: str, learner) -> list:
+    strategy = modules.module_call_strategy(module_info, device)
+    return [] if strategy is None else [strategy]
+
+
+MODULE = TargetKind(
+    name="module",
+    find=lambda name: modules.module_infos().get(name) if _module_name(name) else None,
+    name_of=lambda module_info: module_info.name,
+    names=lambda query: list(modules.module_infos()) if query.startswith("nn.") else [],
+    samples=modules.module_sample_calls,
+    strategies=_module_strategies,
+    # no aten_op: a crash inside a module is charged to the module (its name), which calls many overloads
+    unusable=lambda module_info, device: modules.module_allowed(module_info.name, device).unusable,
+)
+
+
+KINDS: dict[str, TargetKind] = {kind.name: kind for kind in (OPINFO, MODULE, OVERLOAD, EDGE)}  # tried in this order by resolve
 
 
 def resolve(name: str) -> Target:
-    """The target a name names (an OpInfo id, an overload, ``q_per_channel_scales`` for ``aten::...``);
+    """The target a name names (an OpInfo id, a module ``nn.LSTM``, an overload, ``q_per_channel_scales`` for ``aten::...``);
     UnknownOp with close matches otherwise."""
     for kind in KINDS.values():
         obj = kind.find(name)

@@ -72,3 +72,13 @@ def test_fuzz_report_counts_aten_coverage_over_every_eligible_overload():
     assert why["aten::sub.Tensor"] == "not a target"  # drivable, but these rows never ran it
     assert any(w.startswith("argument type") for w in why.values())  # unreachable ones keep the catalog's reason
     assert aten_coverage(rows, drivable[1:]) is None  # a run without every drivable overload says nothing
+
+
+def test_a_draw_that_segfaults_is_that_rows_error_not_the_end_of_the_listing():
+    """``opprop list --examples`` measures each target in a forked child: a kernel's segfault is its row's error."""
+    import tests.crashy_ops  # noqa: F401  (registers opprop_crashy::segv and its edge generator)
+    from opprop.target import resolve
+
+    crashed = listing.drawn_coverage(resolve("opprop_crashy::segv"), "cpu", 50)
+    assert crashed["error"].startswith("crashed (signal 11)") and not crashed["reached_target"]
+    assert listing.drawn_coverage(resolve("add"), "cpu", 5)["reached_target"]  # this process lives on

@@ -7,7 +7,7 @@ from torch.testing._internal.opinfo.core import SampleInput
 
 from opprop import catalog, listing
 from opprop.target import resolve
-from opprop.generators.opinfo import Plan, allowed_changes, apply, opinfo_call_strategy, pristine_samples
+from opprop.generators.opinfo import SampleChange, allowed_changes, apply, opinfo_call_strategy, pristine_samples
 from opprop.strategies import Layout
 
 FIND = settings(max_examples=300, database=None)
@@ -33,7 +33,7 @@ def test_calls_are_fresh_copies_never_the_samples(call):
 def test_copies_keep_aliasing_between_arguments():
     base = torch.arange(6.0)
     sample = SampleInput(base[1:], args=(base[:3], base[1:]))
-    input_, args, _ = apply(sample, Plan())
+    input_, args, _ = apply(sample, SampleChange())
     assert input_.untyped_storage().data_ptr() == args[0].untyped_storage().data_ptr() != base.untyped_storage().data_ptr()
     assert (input_.storage_offset(), args[0].storage_offset()) == (1, 0)
     assert torch.equal(input_, base[1:])
@@ -70,7 +70,8 @@ def test_probe_refuses_layouts_view_as_complex_cannot_take():
     refused = allowed_changes("view_as_complex").refused
     assert ("layout", "transposed") in refused and ("layout", "sliced") in refused
     assert ("drop", "dim") in allowed_changes("sum").refused  # sum(x, keepdim=...) without dim is a TypeError
-    assert not allowed_changes("add").refused
+    # add takes every change but autograd in ComplexHalf (its backward needs sum_cpu, which ComplexHalf lacks)
+    assert allowed_changes("add").refused == {("grad", (mode, torch.complex32)) for mode in ("backward", "gradgrad")}
 
 
 def test_probe_marks_cuda_only_opinfos_unusable():

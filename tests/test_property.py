@@ -1,4 +1,4 @@
-"""Property tests: one per OpInfo with CPU dtypes and one per edge-mode generator.
+"""Property tests: one per OpInfo with CPU dtypes, one per ModuleInfo module and one per edge-mode generator.
 
 Each is an ordinary module-level function ``test_property_<op>_<device>``
 (so ``-k``, ``--lf``, ``-n auto`` and JUnit see stable ids) driven by
@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from opprop import catalog, ledger, sources
 from opprop.exploration import Exploration
 from opprop.generators import all_edge_generators
+from opprop.generators.modules import module_allowed, module_targets
 from opprop.generators.opinfo import allowed_changes
 from opprop.target import Target, resolve
 
@@ -63,6 +64,23 @@ def _opinfo_test(opinfo_id: str, device: str):
     return test
 
 
+def _module_test(name: str, device: str):
+    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(name), device))
+
+    @given(call=st.deferred(lambda: explored().strategy()))
+    def examples(call):
+        explored().example(call)
+
+    def test():
+        unusable = module_allowed(name, device).unusable
+        if unusable:
+            pytest.skip(f"{name}: {unusable}")
+        examples()
+
+    test.__doc__ = f"Drawn examples of module {name} on {device} (forward, then backward; train and eval) keep every invariant (or a ledgered one)."
+    return test
+
+
 def _edge_test(generator, device: str):
     explored = functools.lru_cache(maxsize=1)(lambda: session(Target(generator.name, "edge", generator), device))
 
@@ -82,6 +100,8 @@ def _collect() -> dict:
         if sources.supported_dtypes(opinfo, "cpu"):
             op = catalog.opinfo_id(opinfo)
             tests[property_test_name(op, "cpu")] = _opinfo_test(op, "cpu")
+    for name in module_targets("cpu"):
+        tests[property_test_name(name, "cpu")] = _module_test(name, "cpu")
     for generator in all_edge_generators().values():
         device = generator.needs or "cpu"
         name = property_test_name(generator.name, device)

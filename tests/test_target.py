@@ -1,4 +1,4 @@
-"""Targets: one ``resolve`` for every kind (OpInfo, overload, edge generator), each with its own calls."""
+"""Targets: one ``resolve`` for every kind (OpInfo, overload, edge generator, module), each with its own calls."""
 import pytest
 import torch
 
@@ -15,6 +15,7 @@ from opprop.target import KINDS, resolve
     ("q_per_channel_scales", "overload", "aten::q_per_channel_scales"),  # no OpInfo of that name: the aten overload
     ("nn.functional.embedding_bag", "opinfo", "nn.functional.embedding_bag"),
     ("quantized.per_channel_params", "edge", "quantized.per_channel_params"),
+    ("nn.LSTM", "module", "nn.LSTM"),
 ])
 def test_resolve(name, kind, resolved):
     target = resolve(name)
@@ -27,9 +28,10 @@ def test_resolve_unknown_names_close_matches():
 
 
 def test_every_kind_gives_calls_and_the_aten_op_crashes_are_charged_to():
-    assert set(KINDS) == {"opinfo", "overload", "edge"}
+    assert set(KINDS) == {"opinfo", "overload", "edge", "module"}
     for name, aten_op in [("kron", "aten::kron"), ("aten::q_per_channel_scales", "aten::q_per_channel_scales"),
-                          ("quantized.per_channel_params", "aten::q_per_channel_scales")]:
+                          ("quantized.per_channel_params", "aten::q_per_channel_scales"),
+                          ("nn.Linear", "nn.Linear")]:  # a module calls many overloads: its crashes are charged to it
         target = resolve(name)
         assert target.aten_op == aten_op
         assert next(iter(target.sample_calls("cpu")), None) is not None, name

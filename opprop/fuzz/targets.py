@@ -1,7 +1,8 @@
 """What ``opprop fuzz`` runs: everything, unless ``--ops`` narrows it.
 
 ``fuzz_targets`` is the one list: every edge generator's overloads, every
-OpInfo with dtypes on the device, and every eligible ATen overload the
+OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
+generators/modules.py), and every eligible ATen overload the
 schema alone can drive (``listing.schema_targets``); selection by
 pattern and the shard split work on its names. A ``--ops`` pattern naming
 overloads (``mylib::*``) also selects registered overloads outside the
@@ -22,11 +23,12 @@ class Targets:
     skipped: tuple  # (generator name, why) for generators this device lacks
 
 
-def fuzz_targets(device: str = "cpu", *, all_aten: bool = True) -> Targets:
-    """Every target; ``all_aten=False`` leaves out the schema-only ATen overloads (what the sweep was before
-    they joined it: the throughput benchmark's fixed work)."""
+def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
+    """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
+    ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work)."""
     from opprop import catalog
     from opprop.generators import all_edge_generators
+    from opprop.generators.modules import module_targets
 
     edge, skipped = [], []
     for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
@@ -45,7 +47,7 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True) -> Targets:
             name = catalog.opinfo_id(o)
             if name not in opinfos:
                 opinfos.append(name)
-    ordered = edge + sorted(opinfos)
+    ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         ordered += schema_only(ordered)
     first = ledgered_targets(ordered)

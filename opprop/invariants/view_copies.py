@@ -73,7 +73,11 @@ class ViewCopies(Invariant):
     broken_when = "an output the schema declares a view of an input (Tensor(a), not written) does not share that input's storage"
 
     def applies(self, kind) -> bool:
-        return kind.view
+        # As the codegen's check, only for overloads with kernels of their own: a CompositeImplicitAutograd one's
+        # ``Tensor(a)`` can mean "self, or a copy" (``to``, ``reshape``, ``contiguous``), and it is checked through
+        # the ops it calls. ``to.dtype_layout`` reaches the mode when forward AD's ZeroTensor fallback moves a
+        # ZeroTensor to meta, a copy by design.
+        return kind.view and not kind.composite_implicit
 
     def prepare(self, func, kind):
         """Return index -> input positions it views, for this overload's declared views."""
