@@ -14,7 +14,8 @@ import statistics
 import subprocess
 import sys
 
-from opprop import catalog, ledger
+from opprop.ops import catalog
+from opprop.reduce import ledger
 
 # Violations the project exists to find; detected whether or not the ledger lists them yet.
 REQUIRED = (

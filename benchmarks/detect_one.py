@@ -1,6 +1,6 @@
 """One cold ``opprop check`` with a stopwatch: run as ``python -m benchmarks.detect_one OP ATEN_OP INVARIANT SEED``.
 
-It runs the real command (``opprop.cli.main(["check", OP, "--seed", SEED])``)
+It runs the real command (``opprop.cli.main.main(["check", OP, "--seed", SEED])``)
 in a fresh process and only watches it: every ``run_call`` is counted, and
 the first result that carries (ATEN_OP, INVARIANT) is timed. Prints one JSON
 line: seconds from process start to detection (None if never), examples run
@@ -20,7 +20,9 @@ def main(argv) -> int:
     import contextlib
     import io
 
-    from opprop import catalog, cli, runner
+    from opprop.ops import catalog
+    from opprop.cli import main as cli
+    from opprop.explore import runner
 
     seen = {"examples": 0, "detected_at": None, "detected_after": None, "op_db_s": 0.0}
     real_run_call = runner.run_call

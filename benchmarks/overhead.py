@@ -20,8 +20,8 @@ import warnings
 from torch._subclasses.schema_check_mode import SchemaCheckMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop import catalog
-from opprop.checkmode import InvariantMode
+from opprop.ops import catalog
+from opprop.check.mode import InvariantMode
 
 from . import op_set
 

@@ -4,6 +4,6 @@ Edge-mode generators live one file per op family and register themselves
 in ``registry``; ``generators.all_edge_generators()`` finds and imports every
 family module of this package (``registry.families``).
 """
-from .registry import EdgeGenerator, all_edge_generators, edge_generator, generators_for
+from opprop.generators.registry import EdgeGenerator, all_edge_generators, edge_generator, generators_for
 
 __all__ = ["EdgeGenerator", "all_edge_generators", "edge_generator", "generators_for"]

@@ -20,9 +20,9 @@ import torch
 import torch.nn.functional as F
 from hypothesis import strategies as st
 
-from opprop.calls import Call
+from opprop.inputs.calls import Call
 
-from .registry import edge_generator
+from opprop.generators.registry import edge_generator
 from opprop.strategies import index_ramp, ramp
 
 aten = torch.ops.aten

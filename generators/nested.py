@@ -12,10 +12,10 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
-from opprop.calls import Call
+from opprop.inputs.calls import Call
 from opprop.strategies import kinds
 
-from .registry import edge_generator
+from opprop.generators.registry import edge_generator
 
 aten = torch.ops.aten
 METADATA = (aten._nested_tensor_size.default, aten._nested_tensor_strides.default, aten._nested_tensor_storage_offsets.default)

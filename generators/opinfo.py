@@ -26,10 +26,10 @@ import numpy as np
 import torch
 from hypothesis import strategies as st
 
-from opprop import catalog
-from opprop.calls import Call
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
 from opprop.generators import grad
-from opprop.sources import sample_building
+from opprop.inputs.sources import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -382,7 +382,7 @@ class NoSamples(ValueError):
 
 def edge_generators_for(opinfo, device: str = "cpu") -> list:
     """Edge generators with a strategy that target this OpInfo's overload (``aten::<aten_name>``) or its id."""
-    from .registry import generators_for
+    from opprop.generators.registry import generators_for
 
     keys = [catalog.opinfo_id(opinfo)]
     overload = catalog.overload_from_name("aten::" + opinfo.aten_name)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
-from opprop.calls import Call
+from opprop.inputs.calls import Call
 from opprop.strategies import kinds
 
-from .registry import edge_generator
+from opprop.generators.registry import edge_generator
 
 aten = torch.ops.aten
 

@@ -22,9 +22,9 @@ import dataclasses
 import torch
 from hypothesis import strategies as st
 
-from opprop.calls import Call
+from opprop.inputs.calls import Call
 
-from .registry import edge_generator
+from opprop.generators.registry import edge_generator
 from opprop.strategies import ramp
 
 aten = torch.ops.aten

@@ -6,7 +6,7 @@ namespace. Arguments are filled in schema order: name conventions first
 tensor starts from one base shape and dtype, so they agree. ``out=``
 arguments get empty tensors the op resizes. Each call records the choices
 it was drawn with and, when run, whether the op accepted them
-(``opprop.validity``), so later draws avoid what the op rejects.
+(``opprop.inputs.validity``), so later draws avoid what the op rejects.
 """
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ import torch
 from hypothesis import reject, strategies as st
 from torch._ops import OpOverload
 
-from opprop import catalog, validity
-from opprop.calls import Call
-from opprop.runner import ARGUMENT_ERRORS, internal_assert
+from opprop.ops import catalog
+from opprop.inputs import validity
+from opprop.inputs.calls import Call
+from opprop.explore.runner import ARGUMENT_ERRORS, internal_assert
 
-from .schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
-from .schema_names import convention_value
+from opprop.generators.schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
+from opprop.generators.schema_names import convention_value
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 

@@ -2,7 +2,7 @@
 
 The context carries what the whole call shares (base shape, dtype, the
 op's learned validity) so tensors agree with each other, and it records
-every choice it makes, so ``opprop.validity`` can learn which ones the op
+every choice it makes, so ``opprop.inputs.validity`` can learn which ones the op
 rejects.
 """
 from __future__ import annotations

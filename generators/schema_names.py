@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
-from .schema_args import contiguous_strides, numel
+from opprop.generators.schema_args import contiguous_strides, numel
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
-from opprop.calls import Call
+from opprop.inputs.calls import Call
 
-from .registry import edge_generator
+from opprop.generators.registry import edge_generator
 from opprop.strategies import ramp
 
 aten = torch.ops.aten

@@ -8,7 +8,7 @@ def __getattr__(name):
     # Lazy: `import opprop` (which pytest does at every start, for the plugin's entry point) must not
     # import torch (measured: ~5 s per pytest run in a project that never asks for --opprop).
     if name == "checking":
-        import importlib
+        from opprop.check.checking import checking
 
-        return importlib.import_module(".checking", __name__)  # the module, callable as the context manager
+        return checking
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,3 +1,3 @@
-from .cli import main
+from opprop.cli.main import main
 
 raise SystemExit(main())

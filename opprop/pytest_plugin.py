@@ -55,7 +55,7 @@ def pytest_configure(config):
         return
     if mode not in MODES:
         raise pytest.UsageError(f"--opprop={mode}: MODE is one of {', '.join(MODES)} (plain --opprop means report)")
-    from . import ledger
+    from opprop.reduce import ledger
 
     try:
         known = ledger.load()
@@ -83,7 +83,7 @@ class OppropSession:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item):
-        from .checking import checking
+        from opprop.check.checking import checking
 
         found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir))
         try:
@@ -117,7 +117,7 @@ class OppropSession:
         if namespace == "aten":
             return
         if namespace not in self.definitions:
-            from .imports import definitions_for
+            from opprop.cli.imports import definitions_for
 
             root = str(self.config.rootpath) + os.sep
             local = [
@@ -180,7 +180,7 @@ class OppropSession:
         }
 
     def _write_expected(self) -> None:
-        from .checking import write_expect
+        from opprop.check.checking import write_expect
 
         for row in self.summary():
             if row["known"]:
@@ -194,7 +194,7 @@ class OppropSession:
             except ValueError as e:
                 self.log.append(f"skipped {row['aten_op']} / {row['invariant']}: {e}")
                 continue
-            from .ledger import render
+            from opprop.reduce.ledger import render
 
             self.log.append(f"wrote {path}; its ledger record:\n" + render([entry]).split("\n\n", 1)[1].strip())
 

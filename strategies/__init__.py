@@ -4,11 +4,11 @@ Each strategy validates its arguments up front (``InvalidArgument`` names
 the bad one) and draws structure before data, simplest option first, so a
 shrunk example is small, contiguous and float32 whenever it can be.
 """
-from .dtypes import dtypes, is_differentiable, simplest_first
-from .indices import index_ramp, index_tensors, offsets
-from .layouts import KINDS as LAYOUT_KINDS, Layout, layouts
-from .shapes import shapes
-from .tensors import arange_tensor, ramp, small_values, tensors
+from opprop.strategies.dtypes import dtypes, is_differentiable, simplest_first
+from opprop.strategies.indices import index_ramp, index_tensors, offsets
+from opprop.strategies.layouts import KINDS as LAYOUT_KINDS, Layout, layouts
+from opprop.strategies.shapes import shapes
+from opprop.strategies.tensors import arange_tensor, ramp, small_values, tensors
 
 __all__ = [
     "LAYOUT_KINDS", "Layout", "arange_tensor", "dtypes", "index_ramp", "index_tensors", "is_differentiable",

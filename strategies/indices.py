@@ -7,7 +7,7 @@ from hypothesis.errors import InvalidArgument
 from hypothesis.internal.validation import check_type, check_valid_integer
 from hypothesis.strategies._internal.utils import defines_strategy
 
-from .shapes import shapes as shapes_strategy
+from opprop.strategies.shapes import shapes as shapes_strategy
 
 INDEX_DTYPES = (torch.int64, torch.int32)
 

@@ -4,7 +4,7 @@ Each kind has a deterministic builder (``quantized(shape, ...)``) and a
 Hypothesis strategy (``quantized_tensors()``). Values come from ``arange``,
 so a repro rebuilt from shape, dtype and kind is the same tensor again.
 The schema-driven generator draws a kind per tensor argument and learns,
-per op, which kinds the op rejects (``opprop.validity``).
+per op, which kinds the op rejects (``opprop.inputs.validity``).
 """
 from __future__ import annotations
 

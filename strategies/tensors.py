@@ -15,9 +15,9 @@ from hypothesis.internal.validation import check_type
 from hypothesis.strategies._internal.strategies import SearchStrategy
 from hypothesis.strategies._internal.utils import defines_strategy
 
-from .dtypes import COMPLEX, FLOATING, dtypes as dtypes_strategy
-from .layouts import KINDS as LAYOUT_KINDS, Layout, applies, layouts as layouts_strategy
-from .shapes import shapes as shapes_strategy
+from opprop.strategies.dtypes import COMPLEX, FLOATING, dtypes as dtypes_strategy
+from opprop.strategies.layouts import KINDS as LAYOUT_KINDS, Layout, applies, layouts as layouts_strategy
+from opprop.strategies.shapes import shapes as shapes_strategy
 
 SPECIAL_FLOATS = (-0.0, 0.5, math.inf, -math.inf, math.nan)
 

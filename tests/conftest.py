@@ -6,7 +6,7 @@ from hypothesis import settings
 # The custom test ops live beside the tests.
 sys.path.insert(0, os.path.dirname(__file__))
 
-from opprop import profiles  # noqa: E402
+from opprop.explore import profiles  # noqa: E402
 
 # ci is the default; ``--hypothesis-profile dev|nightly`` (Hypothesis's pytest plugin) overrides it.
 profiles.register()

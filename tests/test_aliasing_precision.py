@@ -8,9 +8,9 @@ the end break their schema even with that aliasing taken into account.
 import pytest
 import torch
 
-from opprop import catalog
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 
 def _mul_self():

@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from opprop import catalog
+from opprop.ops import catalog
 
 aten = torch.ops.aten
 

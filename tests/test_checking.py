@@ -6,8 +6,9 @@ import pytest
 import torch
 
 import opprop
-from opprop import catalog, ledger
-from opprop.checking import checking
+from opprop.ops import catalog
+from opprop.reduce import ledger
+from opprop.check.checking import checking
 
 from custom_ops import ops as custom  # noqa: F401  (registers opprop_test::*)
 
@@ -84,13 +85,13 @@ def test_options_choose_invariants_and_snapshot_policy():
 
 
 def test_capture_calls_keeps_the_aten_call_that_reproduces_alone():
-    from opprop.capture import reproduces
+    from opprop.reduce.capture import reproduces
 
     with checking(capture_calls=True) as found:
         torch.ops.opprop_test.mutate_input(torch.zeros(2))
     (f,) = [f for f in found.findings if f.invariant == catalog.UNDECLARED_MUTATION]
     assert f.call is not None and f.call.op == "opprop_test::mutate_input"
-    from opprop.specs import build_tensor
+    from opprop.reduce.specs import build_tensor
 
     assert torch.equal(build_tensor(f.call.args[0]), torch.zeros(2))  # the input as it was before the op wrote it
     assert reproduces(f.call, catalog.UNDECLARED_MUTATION)
@@ -129,8 +130,8 @@ def test_a_malformed_ledger_is_one_line(tmp_path, monkeypatch, text, message):
 def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_values(tmp_path, monkeypatch):
     """Captured from user code, shrunk (what cannot be reduced stays literal), written, replayed in a fresh interpreter."""
     import realcode_ops
-    from opprop import expectfile
-    from opprop.checking import write_expect
+    from opprop.reduce import expectfile
+    from opprop.check.checking import write_expect
 
     monkeypatch.chdir(tmp_path)
     x = torch.tensor([2.0, -1.0, 0.375, 4.0])
@@ -149,14 +150,12 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
     assert expectfile.replay(path, accept=False).status == "same"
 
 
-def test_opprop_checking_is_callable_however_it_was_imported():
+def test_opprop_checking_is_the_context_manager_whatever_else_was_imported():
     import importlib
 
-    module = importlib.import_module("opprop.checking")
-    assert opprop.checking is module and isinstance(opprop.checking(), checking)
-    import opprop.checking as bound  # what `import a.b as c` binds: the module, callable too
-
-    with bound(invariants=[catalog.RETURNS_INPUT]) as found:
+    importlib.import_module("opprop.check.checking")  # importing the module does not rebind opprop.checking
+    assert opprop.checking is checking
+    with opprop.checking(invariants=[catalog.RETURNS_INPUT]) as found:
         torch.ops.opprop_test.return_input(torch.randn(2))
     assert [f.invariant for f in found.findings] == [catalog.RETURNS_INPUT]
 

@@ -9,9 +9,10 @@ import sys
 import pytest
 import torch
 
-from opprop import catalog, checkmode, snapshots
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.check import mode as checkmode, snapshots
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
 

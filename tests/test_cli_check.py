@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from opprop import cli
+from opprop.cli import main as cli
 
 
 def test_check_q_per_channel_scales(capsys, tmp_path):

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from opprop import cli, crash_groups, crash_repro, expectfile, issue_report, ledger
-from opprop.crash_repro import Outcome
-from opprop.fuzz import summary
-from opprop.specs import CallSpec, TensorSpec
+from opprop.cli import main as cli
+from opprop.reports import crash_groups, issue_report
+from opprop.reduce import crash_repro, expectfile, ledger
+from opprop.reduce.crash_repro import Outcome
+from opprop.reports import fuzz_summary as summary
+from opprop.reduce.specs import CallSpec, TensorSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 CRASHES = ROOT / "expected" / "crashes"

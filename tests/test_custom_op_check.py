@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from opprop import cli
+from opprop.cli import main as cli
 
 from fuzz_helpers import env, keys, run_fuzz
 

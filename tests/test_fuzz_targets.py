@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from opprop import cli
+from opprop.cli import main as cli
 from opprop.fuzz import targets
 
 
@@ -47,7 +47,7 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
 
 
 def test_the_default_sweep_holds_every_overload_the_schema_drives_each_once():
-    from opprop import listing
+    from opprop.ops import listing
 
     every = targets.fuzz_targets("cpu").names
     assert len(every) == len(set(every))

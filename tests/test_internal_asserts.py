@@ -3,10 +3,10 @@ import torch
 
 import internal_assert_ops  # noqa: F401  (registers opprop_asserts::checked and ::_unchecked)
 from fuzz_helpers import run_fuzz
-from opprop import runner
-from opprop.calls import Call
-from opprop.fuzz import summary
-from opprop.ledger import Ledger
+from opprop.explore import runner
+from opprop.inputs.calls import Call
+from opprop.reports import fuzz_summary as summary
+from opprop.reduce.ledger import Ledger
 
 CHECKED = torch.ops.opprop_asserts.checked.default
 UNCHECKED = torch.ops.opprop_asserts._unchecked.default

@@ -1,12 +1,13 @@
-"""Invariants are objects found by being in opprop/invariants/; one the fused screen does not know still runs."""
+"""Invariants are objects found by being in opprop/check/invariants/; one the fused screen does not know still runs."""
 import sys
 
 import pytest
 import torch
 
-from opprop import catalog, checkmode, invariants
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.check import mode as checkmode, invariants
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 aten = torch.ops.aten
 
@@ -41,7 +42,7 @@ def test_every_module_registers_one_invariant():
     assert set(catalog.ALL_INVARIANTS) <= set(invariants.ids())
     for inv in invariants.all_invariants():
         assert sys.modules[type(inv).__module__].INVARIANT is inv
-        assert type(inv).__module__ == f"opprop.invariants.{inv.id}"  # one module per invariant, named by its id
+        assert type(inv).__module__ == f"opprop.check.invariants.{inv.id}"  # one module per invariant, named by its id
 
 
 def test_an_invariant_the_screen_does_not_know_runs_on_every_call(registered):
@@ -102,7 +103,7 @@ def test_a_duplicate_id_is_an_error(tmp_path, monkeypatch):
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "again.py").write_text(
-        "from opprop.invariants.undeclared_alias import UndeclaredAlias\nINVARIANT = UndeclaredAlias()\n"
+        "from opprop.check.invariants.undeclared_alias import UndeclaredAlias\nINVARIANT = UndeclaredAlias()\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(invariants.InvariantRegistrationError, match="'undeclared_alias' is registered twice"):

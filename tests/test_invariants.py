@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop import catalog
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
 

@@ -7,10 +7,11 @@ import pytest
 import torch
 
 from fuzz_helpers import keys, run_fuzz
-from opprop import catalog, expectfile, repro
-from opprop.findings import describe_value
-from opprop.shrink import shrink
-from opprop.specs import CallSpec, build_tensor, from_json, tensor_spec, to_json
+from opprop.ops import catalog
+from opprop.reduce import expectfile, repro
+from opprop.check.findings import describe_value
+from opprop.reduce.shrink import shrink
+from opprop.reduce.specs import CallSpec, build_tensor, from_json, tensor_spec, to_json
 from opprop.strategies import kinds
 
 warnings.simplefilter("ignore")
@@ -78,7 +79,7 @@ def test_fuzz_writes_an_expect_file_for_a_sparse_and_a_nested_finding_that_repla
 
 def nested_only_ops():
     """Eligible ATen overloads whose only kernel is NestedTensorCPU (asked of the dispatcher, not listed)."""
-    from opprop import listing
+    from opprop.ops import listing
 
     dense = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
     found = []

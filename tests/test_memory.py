@@ -1,10 +1,10 @@
 """Exact overlap and element-wise mutation answers where the cheap screens over-report."""
 import torch
 
-from opprop import catalog
-from opprop.calls import Call
-from opprop.memory import elements_equal_bytes, exact_overlap
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
+from opprop.check.memory import elements_equal_bytes, exact_overlap
+from opprop.explore.runner import run_call
 
 aten = torch.ops.aten
 

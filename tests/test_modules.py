@@ -5,11 +5,13 @@ import pytest
 import torch
 from hypothesis import find, settings
 
-from opprop import catalog, cli, runner
-from opprop.calls import Call
+from opprop.ops import catalog
+from opprop.cli import main as cli
+from opprop.explore import runner
+from opprop.inputs.calls import Call
 from opprop.fuzz import targets as fuzz_targets
 from opprop.generators import modules
-from opprop.target import resolve
+from opprop.ops.target import resolve
 
 FIND = settings(max_examples=200, database=None)
 

@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from opprop import probe
+from opprop.check import probe
 
 
 def test_known_counts():
@@ -42,8 +42,8 @@ def test_reader_that_raises_refuses_to_run(monkeypatch):
 
 
 def test_cli_reports_broken_probe_in_one_line(monkeypatch, capsys):
-    from opprop import cli
-    from opprop.errors import EXIT_PROBE
+    from opprop.cli import main as cli
+    from opprop.cli.errors import EXIT_PROBE
 
     monkeypatch.setattr(probe, "tensorimpl_reader", lambda t: 7)
     monkeypatch.setattr(probe, "_validated", False)

@@ -3,7 +3,7 @@
 Each is an ordinary module-level function ``test_property_<op>_<device>``
 (so ``-k``, ``--lf``, ``-n auto`` and JUnit see stable ids) driven by
 ``@given``, whose body is an exploration session's example
-(``opprop.exploration``: the same run, checks and findings as ``opprop
+(``opprop.explore.session``: the same run, checks and findings as ``opprop
 check`` and ``opprop fuzz``). An example the op refuses is rejected, not
 counted; a finding that is not in the ledger fails the test with its
 one-line description and Hypothesis's shrunk example; ledgered findings are
@@ -20,12 +20,14 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from opprop import catalog, ledger, sources
-from opprop.exploration import Exploration
+from opprop.ops import catalog
+from opprop.reduce import ledger
+from opprop.inputs import sources
+from opprop.explore.session import Exploration
 from opprop.generators import all_edge_generators
 from opprop.generators.modules import module_allowed, module_targets
 from opprop.generators.opinfo import allowed_changes
-from opprop.target import Target, resolve
+from opprop.ops.target import Target, resolve
 
 
 @functools.lru_cache(maxsize=1)

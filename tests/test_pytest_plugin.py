@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from opprop import expectfile
+from opprop.reduce import expectfile
 
 pytest_plugins = ["pytester"]
 

@@ -5,7 +5,9 @@ import pytest
 import torch
 from hypothesis import HealthCheck, given, seed, settings
 
-from opprop import catalog, runner, validity
+from opprop.ops import catalog
+from opprop.explore import runner
+from opprop.inputs import validity
 from opprop.generators import schema_args
 from opprop.generators.schema import schema_call_strategy, unreachable_reason
 

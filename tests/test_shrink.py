@@ -6,12 +6,13 @@ from pathlib import Path
 import pytest
 import torch
 
-from opprop import catalog, expectfile, ledger, regressions
-from opprop.calls import Call
-from opprop.capture import CaptureError, capture, reproduces
-from opprop.runner import run_call
-from opprop.shrink import ShrinkError, shrink
-from opprop.specs import CallSpec, TensorSpec, build_tensor, tensor_spec
+from opprop.ops import catalog
+from opprop.reduce import expectfile, ledger, regressions
+from opprop.inputs.calls import Call
+from opprop.reduce.capture import CaptureError, capture, reproduces
+from opprop.explore.runner import run_call
+from opprop.reduce.shrink import ShrinkError, shrink
+from opprop.reduce.specs import CallSpec, TensorSpec, build_tensor, tensor_spec
 
 aten = torch.ops.aten
 
@@ -150,7 +151,7 @@ def test_shrinking_a_call_that_passes_is_an_error_and_so_is_capturing_one():
 
 
 def test_shrink_command_writes_expect_files_from_a_check_report(tmp_path, capsys):
-    from opprop import cli
+    from opprop.cli import main as cli
 
     report = tmp_path / "r.json"
     assert cli.main(["check", "aten::q_per_channel_scales", "--examples", "5", "--json", str(report)]) == 0

@@ -1,8 +1,8 @@
-"""opprop/snapshots.py: inputs without data to read are watched without it (ZeroTensors: tests/test_backward.py)."""
+"""opprop/check/snapshots.py: inputs without data to read are watched without it (ZeroTensors: tests/test_backward.py)."""
 import torch
 
-from opprop import runner
-from opprop.calls import Call
+from opprop.explore import runner
+from opprop.inputs.calls import Call
 
 
 def test_meta_tensors_are_not_cloned_or_compared():

@@ -1,8 +1,8 @@
 """storage_replaced: no tensor argument, mutable or not, leaves the call on another StorageImpl."""
 import torch
 
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 aten = torch.ops.aten
 ID = "storage_replaced"
@@ -78,7 +78,7 @@ def test_silent_on_clean_ops():
 
 def test_screen_passes_a_swap_through(monkeypatch):
     # the fast path must not clear a swapped storage: checked with and without the invariant's screen
-    from opprop import invariants
+    from opprop.check import invariants
 
     inv = invariants.get(ID)
     assert inv.screen([(0, torch.ones(2))], [], [torch.ones(2).untyped_storage()], None) is False
@@ -87,7 +87,8 @@ def test_screen_passes_a_swap_through(monkeypatch):
 
 
 def test_opprop_check_reports_it_and_the_ledger_knows_set_(capsys, tmp_path, monkeypatch):
-    from opprop import cli, ledger
+    from opprop.cli import main as cli
+    from opprop.reduce import ledger
 
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     assert cli.main(["check", "aten::set_.source_Tensor", "--examples", "5"]) == 0

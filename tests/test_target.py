@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop import catalog
-from opprop.exploration import replay_call
-from opprop.target import KINDS, resolve
+from opprop.ops import catalog
+from opprop.explore.session import replay_call
+from opprop.ops.target import KINDS, resolve
 
 
 @pytest.mark.parametrize("name, kind, resolved", [

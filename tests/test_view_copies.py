@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop import catalog
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
+from opprop.explore.runner import run_call
 
 aten = torch.ops.aten
 ID = "view_copies"
@@ -83,7 +83,7 @@ def test_silent_on_real_views(name):
 
 
 def test_view_ops_reach_the_screen_not_the_slow_path(monkeypatch):
-    from opprop import checkmode
+    from opprop.check import mode as checkmode
 
     slow = []
     real = checkmode.InvariantMode._record
@@ -94,7 +94,7 @@ def test_view_ops_reach_the_screen_not_the_slow_path(monkeypatch):
 
 
 def test_opprop_check_reports_it(capsys, tmp_path, monkeypatch):
-    from opprop import cli
+    from opprop.cli import main as cli
 
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     assert cli.main(["check", "opprop_view_test::fake_view", "--examples", "5"]) == 0
@@ -105,8 +105,8 @@ def test_the_repro_script_reproduces_it_standalone(tmp_path):
     import subprocess
     import sys
 
-    from opprop import repro
-    from opprop.specs import CallSpec
+    from opprop.reduce import repro
+    from opprop.reduce.specs import CallSpec
 
     spec = CallSpec.from_json({"op": "aten::view", "args": [{"tensor": {"dtype": "float32", "shape": [2, 3], "fill": "zeros"}}, [6]], "kwargs": {}})
     script = tmp_path / "clean_view.py"
@@ -127,8 +127,8 @@ def test_the_repro_script_reproduces_a_fake_view_standalone(tmp_path):
     import subprocess
     import sys
 
-    from opprop import repro
-    from opprop.specs import CallSpec
+    from opprop.reduce import repro
+    from opprop.reduce.specs import CallSpec
 
     spec = CallSpec.from_json({"op": "opprop_view_test::fake_view", "args": [{"tensor": {"dtype": "float32", "shape": [2], "fill": "ones"}}], "kwargs": {}})
     script = tmp_path / "fake_view.py"

@@ -1,5 +1,5 @@
 """``opprop fuzz``: nightly, budgeted, sharded runs over every target in worker processes.
 
 targets (what to run) -> pool (workers, budget, crash and hang isolation)
--> worker (one exploration session per target, opprop.exploration) -> journal (findings, durably) -> summary (reports).
+-> worker (one exploration session per target, opprop.explore.session) -> journal (findings, durably) -> summary (reports).
 """

@@ -13,7 +13,7 @@ REACHED_VALID = 5
 
 
 def aten_coverage(ops: list[dict], targets, examples: int = REACHED_VALID) -> dict | None:
-    from opprop import catalog, listing
+    from opprop.ops import catalog, listing
 
     drivable = listing.schema_targets()
     listed = set(targets)

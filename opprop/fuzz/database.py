@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from ..errors import UsageError
+from opprop.cli.errors import UsageError
 
 DEFAULT_DIRECTORY = ".opprop/examples"
 

@@ -95,7 +95,7 @@ def _child(argv: list[str], log_path: str, close: list[int], cmd_r: int, proto_w
         sys.stdin = open(0, "r", closefd=False)
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
-        from .worker import main
+        from opprop.fuzz.worker import main
 
         code = main(argv)
     except SystemExit as e:

@@ -17,9 +17,9 @@ import subprocess
 import sys
 import time
 
-from .database import database_key
-from .forked import ForkedProcess
-from .journal import Journal
+from opprop.fuzz.database import database_key
+from opprop.fuzz.forked import ForkedProcess
+from opprop.fuzz.journal import Journal
 
 READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports

@@ -14,7 +14,7 @@ import dataclasses
 import fnmatch
 import hashlib
 
-from ..errors import UsageError
+from opprop.cli.errors import UsageError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Targets:
 def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
     """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
     ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work)."""
-    from opprop import catalog
+    from opprop.ops import catalog
     from opprop.generators import all_edge_generators
     from opprop.generators.modules import module_targets
 
@@ -56,7 +56,7 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
 
 def schema_only(listed) -> list[str]:
     """Eligible ATen overloads the schema can drive that are not already listed (their own targets)."""
-    from opprop import listing
+    from opprop.ops import listing
 
     have = set(listed)
     return [n for n in listing.schema_targets() if n not in have]
@@ -73,7 +73,7 @@ def overloads_matching(pattern: str) -> list[str]:
         return []
     import torch
 
-    from opprop import catalog, listing
+    from opprop.ops import catalog, listing
 
     if pattern.startswith("aten::"):
         pool = listing.schema_targets()
@@ -92,7 +92,8 @@ def overloads_matching(pattern: str) -> list[str]:
 
 def ledgered_targets(names) -> set:
     """Targets whose own aten op has a ledger entry: run first, so a short budget still rechecks known violations."""
-    from opprop import catalog, ledger
+    from opprop.ops import catalog
+    from opprop.reduce import ledger
 
     try:
         entries = ledger.load().entries.values()

@@ -25,12 +25,14 @@ import warnings
 
 import torch
 
-from .. import catalog, probe, profiles
-from ..exploration import Exploration
-from ..target import resolve
-from .database import open_database
-from .journal import Journal
-from .targets import ledgered_targets
+from opprop.ops import catalog
+from opprop.check import probe
+from opprop.explore import profiles
+from opprop.explore.session import Exploration
+from opprop.ops.target import resolve
+from opprop.fuzz.database import open_database
+from opprop.fuzz.journal import Journal
+from opprop.fuzz.targets import ledgered_targets
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
 

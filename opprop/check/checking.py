@@ -1,0 +1,210 @@
+"""``opprop.checking()``: the invariant checks around any code, as the debug-build asserts are around every op.
+
+A context manager (and decorator) that runs the enclosed code under
+``InvariantMode`` and keeps every finding with the user code's file:line
+that made the call and whether the ledger knows it. The hot path is the
+mode's own; what this module adds runs only when a finding is recorded.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+import torch
+
+from opprop.ops import catalog
+from opprop.reduce import expectfile
+from opprop.reduce import ledger as ledger_mod
+from opprop.reduce.capture import failing_findings
+from opprop.check.mode import InvariantMode
+from opprop.check.findings import Finding
+from opprop.reduce.shrink import shrink
+from opprop.reduce.specs import CallSpec, SpecError, describe
+
+# Frames inside these directories are never "the user code that made the call".
+_INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
+
+
+MAX_USER_CALL_VALUES = 1 << 24  # capture_calls=True: tensor values a captured call may hold (a training step's weights)
+
+
+class NewFindings(AssertionError):
+    """Raised at the end of ``checking(fail_on_new=True)``: one line per new finding."""
+
+
+@dataclasses.dataclass
+class Checked:
+    """One finding made inside ``checking()``: the finding, where the user code made the call, and its ledger entry."""
+
+    finding: Finding
+    where: str  # "path/to/file.py:12": the innermost frame outside torch and opprop ("" when there is none)
+    entry: ledger_mod.Entry | None  # the ledger entry that makes it known, or None: new
+    call: CallSpec | None = None  # the ATen-level call, captured when asked for (capture_calls=True)
+
+    aten_op = property(lambda self: self.finding.aten_op)
+    invariant = property(lambda self: self.finding.invariant)
+    detail = property(lambda self: self.finding.detail)
+    inputs = property(lambda self: self.finding.inputs)
+    output_index = property(lambda self: self.finding.output_index)
+    key = property(lambda self: self.finding.key)
+
+    @property
+    def known(self) -> bool:
+        return self.entry is not None
+
+    def one_line(self) -> str:
+        status = "known" if self.known else "NEW"
+        return f"{self.where or '<no Python frame>'}: [{status}] {self.finding.one_line()}"
+
+    def as_json(self) -> dict:
+        d = self.finding.as_json()
+        d.update(where=self.where, known=self.known, reason=self.entry.reason if self.entry else "")
+        if self.call is not None:
+            d["call"] = self.call.as_json()
+        return d
+
+
+def user_frame(frame=None) -> str:
+    """file:line of the innermost frame outside torch and opprop (the code that made the call), relative to the cwd under it."""
+    frame = frame or sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith(_INTERNAL_DIRS) and not name.startswith("<"):
+            cwd = os.getcwd() + os.sep
+            return f"{name[len(cwd):] if name.startswith(cwd) else name}:{frame.f_lineno}"
+        frame = frame.f_back
+    return ""
+
+
+class _UserMode(InvariantMode):
+    """InvariantMode that, on the slow path only, adds where the call came from and what the ledger says."""
+
+    def __init__(self, owner: "checking", **options):
+        super().__init__("user code", **options)
+        self.owner = owner
+        if owner.capture_calls:  # a repro from real code needs the whole call, however many values it holds
+            self.max_captured_values = MAX_USER_CALL_VALUES
+
+    def _record(self, plan, call, args, kwargs) -> None:
+        start = len(self.findings)
+        super()._record(plan, call, args, kwargs)
+        if len(self.findings) > start:
+            self.owner._add(self.findings[start:], user_frame(), args, kwargs, call)
+
+
+class checking(contextlib.ContextDecorator):
+    """Run the enclosed code (or decorated function) under opprop's invariant checks.
+
+    ``with opprop.checking() as found: ...`` (calling the module makes one) then ``found.findings`` (each a
+    ``Checked``), ``found.new``, ``found.known``. ``fail_on_new=True`` raises
+    ``NewFindings`` at exit, one line per new finding. ``invariants`` picks
+    the checks (ids of ``catalog.ALL_INVARIANTS``; default all);
+    ``snapshot_data`` is the mode's policy ("schema" or "all"); ``ledger``
+    a path or ``Ledger`` (default: the shipped ledger plus
+    ``./expected/ledger.toml``). ``capture_calls=True`` keeps the ATen-level
+    call of the first finding of each new (op, invariant), for repros.
+    An exception raised inside the block propagates unchanged; the findings
+    made before it stay on the object (and, with ``fail_on_new``, are added
+    to the exception as a note).
+    """
+
+    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = "schema", ledger=None, capture_calls: bool = False):
+        if snapshot_data not in ("schema", "all"):
+            raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
+        self.fail_on_new = fail_on_new
+        self.invariants = None if invariants is None else frozenset(invariants)
+        unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
+        if unknown:
+            raise ValueError(f"unknown invariant(s) {unknown}; known: {', '.join(catalog.ALL_INVARIANTS)}")
+        self.snapshot_data = snapshot_data
+        self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
+        self.capture_calls = capture_calls
+        self.findings: list[Checked] = []
+        self._mode = None
+
+    @property
+    def new(self) -> list[Checked]:
+        return [f for f in self.findings if not f.known]
+
+    @property
+    def known(self) -> list[Checked]:
+        return [f for f in self.findings if f.known]
+
+    def _add(self, findings, where, args, kwargs, observed) -> None:
+        for f in findings:
+            f.called_op = f.aten_op  # the inputs described are the ATen call's own
+            entry = self.ledger.get(*f.key)
+            spec = None
+            if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
+                spec = f.captured.spec() if f.captured is not None else None
+            self.findings.append(Checked(f, where, entry, spec))
+
+    def __enter__(self) -> "checking":
+        self.findings = []
+        self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        mode, self._mode = self._mode, None
+        mode.__exit__(exc_type, exc, tb)
+        new = self.new
+        if exc is not None:
+            if new and self.fail_on_new:
+                exc.add_note(self.report(new))
+            return False
+        if new and self.fail_on_new:
+            raise NewFindings(self.report(new))
+        return False
+
+    @staticmethod
+    def report(findings) -> str:
+        """One line per finding, headed by how many are new."""
+        lines = [f"opprop: {sum(not f.known for f in findings)} new finding(s) of {len(findings)}:"]
+        lines += [f.one_line() for f in findings]
+        return "\n".join(lines)
+
+
+def write_expect(record: dict, out_dir) -> tuple[Path, ledger_mod.Entry]:
+    """An expect file from a finding captured in real code (``Checked.as_json()`` with its ``call``).
+
+    Shrinks the captured ATen call (what it cannot reduce, such as a tensor
+    a forward call produced, stays as literal values) and writes the expect
+    file, which is checked to reproduce in a fresh interpreter. Raises a
+    ValueError (ShrinkError, ExpectFileError, SpecError) with one line when
+    the call does not reproduce on its own. ``record["definition"]``: the
+    source file registering a custom op, inlined in the repro.
+    """
+    spec = CallSpec.from_json(record["call"])
+    invariant = record["invariant"]
+    definition = record.get("definition")
+    if definition and catalog.overload_from_name(spec.op) is None:
+        _load_definition(definition)
+    result = shrink(spec, invariant)
+    found = failing_findings(result.spec, invariant)[0]
+    path = expectfile.write(
+        out_dir,
+        result.spec,
+        invariant,
+        example={k: v for k, v in record.items() if k != "call"},
+        suggested=expectfile.suggested_fix(spec.op, invariant, found.detail, found.output_index),
+        definition=Path(definition).read_text() if definition else None,
+        definition_from=Path(definition).name if definition else "",
+    )
+    rel = os.path.relpath(path.resolve(), Path.cwd())
+    rel = str(path.resolve()) if rel.startswith("..") else rel
+    entry = ledger_mod.Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=rel)
+    return path, entry
+
+
+def _load_definition(path: str) -> None:
+    """Run the module that registers a custom op (its namespace is not loaded in this process)."""
+    import importlib.util
+
+    module_spec = importlib.util.spec_from_file_location(f"_opprop_definition_{Path(path).stem}", path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_spec.name] = module
+    module_spec.loader.exec_module(module)

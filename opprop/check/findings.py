@@ -1,0 +1,219 @@
+"""A finding: one invariant broken by one ATen overload on one input, in a form that survives JSON.
+
+A finding carries what reproduces it, so shrinking never searches for it
+again: ``call``, the overload's own call as it was made (a ``CallSpec``,
+captured by the checks when they record the finding), and ``replay``, how
+its top-level call was drawn (the target, the example-database key and the
+Hypothesis choices, or the index of a fixed sample).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import torch
+
+from opprop.check.snapshots import Snapshot
+from opprop.reduce.specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
+
+MAX_CALL_VALUES = 4096  # a call with more tensor values than this is not captured; its ``replay`` rebuilds it
+
+
+def describe_value(value: Any) -> Any:
+    """A JSON description of an argument: tensor metadata, never tensor data."""
+    if isinstance(value, torch.Tensor):
+        d = {
+            "tensor": True,
+            "dtype": str(value.dtype).replace("torch.", ""),
+            "shape": _shape(value),
+            "device": str(value.device),
+            "layout": str(value.layout).replace("torch.", ""),
+        }
+        if value.is_nested:  # a strided nested tensor has no sizes of its own: its components do
+            d["nested"] = True
+            d["components"] = [list(c.shape) for c in value.unbind()]
+        elif value.layout == torch.strided:
+            d["stride"] = list(value.stride())
+            d["storage_offset"] = value.storage_offset()
+        elif value.layout == torch.sparse_coo:
+            d["nnz"] = value._nnz()
+            d["coalesced"] = value.is_coalesced()
+        else:  # compressed sparse
+            d["nnz"] = value._nnz()
+        if value.requires_grad:
+            d["requires_grad"] = True
+        if value.is_quantized:
+            d["qscheme"] = str(value.qscheme()).replace("torch.", "")
+        return d
+    if isinstance(value, (list, tuple)):
+        return [describe_value(v) for v in value]
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
+        return str(value)
+    return repr(value)
+
+
+def _shape(t: torch.Tensor) -> list:
+    """Sizes, with ``None`` for a nested tensor's ragged dims (a strided nested tensor raises on ``.shape``)."""
+    if t.is_nested:
+        return [None if not isinstance(s, int) else s for s in _nested_sizes(t)]
+    return list(t.shape)
+
+
+def _nested_sizes(t: torch.Tensor) -> list:
+    if t.layout == torch.jagged:
+        return list(t.shape)  # the ragged dim is a SymInt
+    parts = [c.shape for c in t.unbind()]
+    return [len(parts), *(s if all(p[i] == s for p in parts) else None for i, s in enumerate(parts[0]))] if parts else [0]
+
+
+def describe_arguments(names, args, kwargs) -> dict:
+    described = {}
+    for i, a in enumerate(args):
+        described[names[i] if i < len(names) else f"arg{i}"] = describe_value(a)
+    for k, v in kwargs.items():
+        described[k] = describe_value(v)
+    return described
+
+
+@dataclasses.dataclass
+class Finding:
+    aten_op: str  # "aten::q_per_channel_scales"
+    called_op: str  # what the user or generator called at top level
+    invariant: str  # one of catalog.ALL_INVARIANTS, or "crash" / "hang"
+    output_index: int | None
+    detail: dict
+    inputs: dict
+    # The aten-level call, arguments as they were before it ran: a CallSpec, or a PendingCall the checks
+    # left (copies of the arguments, described only when asked for: the hot path's slow branch stays cheap).
+    captured: Any = dataclasses.field(default=None, repr=False, compare=False)
+    replay: dict | None = None  # {"target", "database_key", "choices", "steer"} or {"target", "sample"}
+
+    @property
+    def call(self) -> CallSpec | None:
+        if isinstance(self.captured, PendingCall):
+            self.captured = self.captured.spec()
+        return self.captured
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.aten_op, self.invariant)
+
+    def one_line(self) -> str:
+        where = "" if self.output_index is None else f" output {self.output_index}"
+        detail = ", ".join(f"{k}={v}" for k, v in self.detail.items())
+        shapes = ", ".join(
+            f"{k}={_short(v)}" for k, v in self.inputs.items() if v is not None and not (isinstance(v, list) and not v)
+        )
+        return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes})"
+
+    def as_json(self) -> dict:
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("captured", "replay")}
+        d = json.loads(json.dumps(d, default=str))  # a deep copy, as asdict made
+        if self.call is not None:
+            d["call"] = self.call.as_json()
+        if self.replay is not None:
+            d["replay"] = dict(self.replay)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Finding":
+        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls) if f.name != "captured"}
+        return cls(**fields, captured=CallSpec.from_json(d["call"]) if d.get("call") else None)
+
+
+def _short(v) -> str:
+    if isinstance(v, dict) and v.get("tensor"):
+        text = f"{v['dtype']}{v['shape']}"
+        if v.get("layout") not in (None, "strided") or v.get("nested"):
+            text += f"[{'nested_' if v.get('nested') else ''}{v['layout']}]"
+        if v.get("qscheme"):
+            text += f"[{v['qscheme']}]"
+        return text
+    if isinstance(v, list):
+        return "[" + ", ".join(_short(x) for x in v) + "]"
+    return json.dumps(v) if not isinstance(v, str) else repr(v)
+
+
+# ---------------------------------------------------------------- the call, captured when a finding is recorded
+
+def captured_call(op_name: str, observed, args, kwargs, max_values: int = MAX_CALL_VALUES) -> "PendingCall | None":
+    """The overload's call as it was made, kept as copies of its arguments; inputs the call changed are
+    rebuilt from their snapshot's bytes. Called on the slow path only (when the checks record a finding).
+
+    None when an argument cannot be rebuilt (sparse, nested, a subclass, off
+    CPU) or the tensors are too big to keep value by value (the finding's
+    ``replay`` rebuilds those).
+    """
+    if sum(t.numel() for _, t in observed.inputs) > max_values:
+        return None
+    before = {}
+    for k, state in enumerate(observed.state.get("undeclared_mutation") or ()):
+        if state is None:
+            continue
+        t, snapshot = observed.inputs[k][1], Snapshot(state)
+        if snapshot.changed(t) is not None:
+            before[id(t)] = _pre_call_tensor(t, snapshot)
+    try:
+        return PendingCall(op_name, tuple(_copy(a, before) for a in args), {k: _copy(v, before) for k, v in kwargs.items()})
+    except (SpecError, RuntimeError):  # RuntimeError: a tensor clone() refuses (per_channel_affine_float_qparams)
+        return None
+
+
+class PendingCall:
+    """Copies of a call's arguments, described as a CallSpec on demand."""
+
+    __slots__ = ("op", "args", "kwargs")
+
+    def __init__(self, op: str, args: tuple, kwargs: dict):
+        self.op, self.args, self.kwargs = op, args, kwargs
+
+    def spec(self) -> CallSpec | None:
+        try:
+            return CallSpec(self.op, tuple(_spec_of(a) for a in self.args), {k: _spec_of(v) for k, v in self.kwargs.items()})
+        except (SpecError, RuntimeError, TypeError, ValueError):
+            return None
+
+
+def _copy(value, before: dict):
+    if isinstance(value, torch.Tensor):
+        if type(value) is not torch.Tensor or value.layout != torch.strided or value.is_nested or value.device.type != "cpu":
+            raise SpecError("not rebuildable")
+        old = before.get(id(value))
+        if id(value) in before and old is None:
+            raise SpecError("changed by the call, and its earlier value cannot be rebuilt")
+        return old if old is not None else value.detach().clone()
+    if isinstance(value, (list, tuple)):
+        return [_copy(v, before) for v in value]
+    return value
+
+
+def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
+    """The tensor as it was before the call, from the bytes the snapshot read (plain CPU tensors only)."""
+    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or t.is_nested:
+        return None
+    if not isinstance(snapshot.size, torch.Size):
+        return None
+    buffer = torch.zeros(snapshot.offset + len(snapshot.raw) // t.element_size(), dtype=t.dtype)
+    if snapshot.raw:
+        buffer[snapshot.offset:] = torch.frombuffer(bytearray(snapshot.raw), dtype=torch.uint8).view(t.dtype)
+    return buffer.as_strided(snapshot.size, snapshot.stride, snapshot.offset)
+
+
+def _spec_of(value):
+    if isinstance(value, torch.Tensor):
+        return _compact(tensor_spec(value))
+    if isinstance(value, (list, tuple)):
+        return [_spec_of(v) for v in value]
+    return describe(value)
+def _compact(spec: TensorSpec) -> TensorSpec:
+    """A fill rule instead of literal values where the rule rebuilds the same values."""
+    if spec.fill != "values" or spec.stride is not None or spec.quant is not None or spec.values is None:
+        return spec
+    values = spec.values
+    for fill, matches in (("zeros", lambda i, v: v == 0), ("ones", lambda i, v: v == 1), ("arange", lambda i, v: v == i)):
+        if all(matches(i, v) for i, v in enumerate(values)):
+            return spec.replace(fill=fill, values=None)
+    return spec

@@ -1,0 +1,73 @@
+"""An output overlaps an input or another output although the schema does not let it."""
+from __future__ import annotations
+
+import torch
+
+from opprop.check import probe
+from opprop.check.memory import exact_overlap
+from opprop.check.invariants.base import Invariant, alias_fix
+from opprop.check.invariants.returns_input import ID as RETURNS_INPUT
+
+ID = "undeclared_alias"
+
+
+def _overlaps(a, b) -> bool:
+    if not (probe.has_storage(a) and probe.has_storage(b)):
+        return False
+    if a.device != b.device:
+        return False
+    try:
+        maybe = torch._C._overlaps(a, b)
+    except RuntimeError:
+        return False
+    return maybe and exact_overlap(a, b)  # _overlaps says True when it is too hard to tell
+
+
+class UndeclaredAlias(Invariant):
+    id = ID
+    rank = 30
+    broken_when = "an output overlaps (shares a byte with) an input or another output without an alias annotation allowing it"
+
+    def check(self, call):
+        """Read with the call's own arguments: ``x.mul_(x)``'s output may overlap ``other`` because ``other`` is ``self``."""
+        kind = call.kind
+        aliasing = call.aliasing
+        identity_is_returns_input = RETURNS_INPUT in kind.invariants
+        names = kind.arg_names
+        for j, t in call.outputs:
+            if t is None:
+                continue
+            for i, inp in call.inputs:
+                if (j, i) in kind.allowed_out_in:
+                    continue
+                if t is inp and identity_is_returns_input:
+                    continue  # reported as returns_input
+                if (t is inp or _overlaps(t, inp)) and not aliasing.output_may_alias(j, i, inp):
+                    yield j, {"overlaps": names[i] if i < len(names) else f"arg{i}"}
+        outs = call.outputs
+        for a in range(len(outs)):
+            j, t = outs[a]
+            if t is None:
+                continue
+            for b in range(a + 1, len(outs)):
+                k, u = outs[b]
+                if u is None:
+                    continue
+                if (j, k) in kind.allowed_out_out or (j == k and j in kind.aliased_list_returns):
+                    continue
+                if (t is u or _overlaps(t, u)) and not aliasing.outputs_may_alias(j, k):
+                    yield j, {"overlaps_output": k}
+
+    repro_breaks = '''\
+def _breaks(outputs, inputs, before, state, facts, seen):
+    for o in seen["outputs"]:
+        if o is not None and (o["overlaps"] - set(facts["may_alias"]) or (o["overlaps_outputs"] and not facts["outputs_may_alias"])):
+            return True
+    return False
+'''
+
+    def suggested_fix(self, op, detail, output_index) -> str:
+        return alias_fix(op, detail.get("overlaps"), output_index)
+
+
+INVARIANT = UndeclaredAlias()

@@ -1,0 +1,49 @@
+"""An input the schema does not mark mutable changed size, stride, offset, storage or data."""
+from __future__ import annotations
+
+from opprop.check.snapshots import Snapshot, take_state
+from opprop.check.invariants.base import Invariant
+
+ID = "undeclared_mutation"
+
+
+class UndeclaredMutation(Invariant):
+    id = ID
+    rank = 50
+    broken_when = "an input the schema does not mark mutable changed size, stride, offset, storage or data"
+
+    def before(self, inputs, kind, snapshot_all):
+        """A state per input (``snapshots.take_state``); None for inputs the schema marks mutable.
+
+        On CPU a byte copy (one memcpy); elsewhere a data clone only when
+        ``snapshot_all`` or the op writes some argument (where a write to
+        the wrong tensor is the likely bug).
+        """
+        mutable_args = kind.mutable_args
+        with_data = snapshot_all or kind.mutable
+        states = []
+        for i, t in inputs:  # a loop, not a comprehension: on Python 3.11 that is one frame less
+            states.append(None if i in mutable_args else take_state(t, with_data))
+        return states
+
+    def check(self, call):
+        """Unless it shares storage with an argument the schema marks mutable (``torch.mul(a, b, out=a)`` changes ``self``)."""
+        names = call.kind.arg_names
+        for k, state in enumerate(call.state[ID]):
+            if state is None:
+                continue
+            i, t = call.inputs[k]
+            changed = Snapshot(state).changed(t)
+            if changed and not call.aliasing.input_may_change(i, t):
+                yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
+
+    repro_breaks = '''\
+def _breaks(outputs, inputs, before, state, facts, seen):
+    return any(changed and name not in facts["mutable"] for name, changed in seen["inputs"].items())
+'''
+
+    def suggested_fix(self, op, detail, output_index) -> str:
+        return f"argument {detail.get('argument')!r} changes ({detail.get('changed')}): mark it Tensor(a!) in the schema, or stop writing it"
+
+
+INVARIANT = UndeclaredMutation()

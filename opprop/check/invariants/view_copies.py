@@ -1,0 +1,132 @@
+"""An output the schema declares a view of an input does not share that input's storage.
+
+The codegen's third sanity check (NOTE "TensorImpl and Storage Pointer
+Sanity Checks" in tools/autograd/gen_variable_type.py): a view op's output
+must sit on its base's StorageImpl. A declared view that returns fresh
+memory breaks autograd's view tracking (in-place writes through the "view"
+never reach the base, and the version counter is shared for nothing).
+"""
+from __future__ import annotations
+
+import functools
+
+import torch
+
+from opprop.check.aliasing import SchemaArgument, SchemaInfo
+from opprop.check.invariants.base import Invariant
+
+ID = "view_copies"
+_Tensor = torch.Tensor
+_strided = torch.strided
+_INPUT = torch._C._SchemaArgType.input
+_OUTPUT = torch._C._SchemaArgType.output
+
+
+@functools.lru_cache(maxsize=None)
+def declared_views(func) -> dict:
+    """Return index -> input positions it is declared a view of (a non-write alias annotation shared with them)."""
+    schema = func._schema
+    info = SchemaInfo(schema)  # reads a list return's element annotation (``Tensor(a)[]``) too
+    found = {}
+    for j, ret in enumerate(schema.returns):
+        alias = ret.alias_info
+        if alias is None or alias.is_write:
+            continue
+        inputs = tuple(
+            i for i, arg in enumerate(schema.arguments)
+            if arg.alias_info is not None
+            and not arg.alias_info.is_write
+            and info.may_contain_alias(SchemaArgument(_OUTPUT, j), SchemaArgument(_INPUT, i))
+        )
+        if inputs:
+            found[j] = inputs
+    return found
+
+
+def _storage(t):
+    if type(t) is not _Tensor or t.layout is not _strided:
+        return None  # no storage of its own to share (sparse, a subclass)
+    try:
+        return t.untyped_storage()
+    except (RuntimeError, NotImplementedError):
+        return None
+
+
+def _copies(func, inputs, outputs):
+    """(return index, input position) for each declared view that shares no storage with any input it views."""
+    views = declared_views(func)
+    for j, t in outputs:
+        if t is None or j not in views:
+            continue
+        storage = _storage(t)
+        if storage is None:
+            continue
+        bases = [(i, _storage(x)) for i, x in inputs if i in views[j]]
+        bases = [(i, s) for i, s in bases if s is not None]
+        if bases and not any(s is storage for _, s in bases):
+            yield j, bases[0][0]
+
+
+class ViewCopies(Invariant):
+    id = ID
+    rank = 70
+    broken_when = "an output the schema declares a view of an input (Tensor(a), not written) does not share that input's storage"
+
+    def applies(self, kind) -> bool:
+        # As the codegen's check, only for overloads with kernels of their own: a CompositeImplicitAutograd one's
+        # ``Tensor(a)`` can mean "self, or a copy" (``to``, ``reshape``, ``contiguous``), and it is checked through
+        # the ops it calls. ``to.dtype_layout`` reaches the mode when forward AD's ZeroTensor fallback moves a
+        # ZeroTensor to meta, a copy by design.
+        return kind.view and not kind.composite_implicit
+
+    def prepare(self, func, kind):
+        """Return index -> input positions it views, for this overload's declared views."""
+        return declared_views(func)
+
+    def screen(self, inputs, outputs, state, prepared):
+        """Clean when every declared view sits on the storage of an input it is declared to view."""
+        for j, t in outputs:
+            bases = prepared.get(j)
+            if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
+                continue
+            storage = t.untyped_storage()
+            for i, x in inputs:
+                if i in bases and type(x) is _Tensor and x.layout is _strided and x.untyped_storage() is storage:
+                    break
+            else:
+                return False
+        return True
+
+    def check(self, call):
+        names = call.kind.arg_names
+        func = call.aliasing.func
+        for j, i in _copies(func, call.inputs, call.outputs):
+            yield j, {"copies": names[i] if i < len(names) else f"arg{i}"}
+
+    def repro_facts(self, func, kind) -> dict:
+        names = kind.arg_names
+        return {"views": {j: tuple(names[i] for i in inputs) for j, inputs in declared_views(func).items()}}
+
+    repro_breaks = '''\
+def _breaks(outputs, inputs, before, state, facts, seen):
+    broken = False
+    for j, bases in facts["views"].items():
+        t = outputs[j] if j < len(outputs) else None
+        if t is None or t.layout != torch.strided:
+            continue
+        storages = [inputs[name].untyped_storage() for name in bases if name in inputs and inputs[name].layout == torch.strided]
+        shares = any(t.untyped_storage() is s for s in storages)
+        print(f"output {j}: declared a view of {', '.join(bases)}, shares its storage: {shares}")
+        broken = broken or (bool(storages) and not shares)
+    return broken
+'''
+
+    def suggested_fix(self, op, detail, output_index) -> str:
+        base = detail.get("copies")
+        return (
+            f"output {output_index or 0} is declared a view of {base!r} but is fresh memory: return a view "
+            f"(view/as_strided on {base}), or drop the alias annotation from the schema if a copy is meant"
+        )
+
+
+INVARIANT = ViewCopies()

@@ -1,0 +1,351 @@
+"""Runs every ATen overload that reaches dispatch under the invariants.
+
+``InvariantMode`` is a TorchDispatchMode, so a composite op is checked
+through each kernel it calls. Per overload it asks the catalog, once, which
+invariants apply, what they record before the call and which output/input
+pairs the schema already lets alias (a ``CheckPlan``, shared by every mode
+with the same settings). Per call it first runs a cheap screen that can only
+say "clean" when every check would be silent; only a call the screen cannot
+clear goes through the invariants' checks themselves, which produce the
+findings. The fused screen ``_clean`` knows the invariants in ``SCREENED``;
+an invariant may bring a screen of its own; a plan holding any other
+invariant sends every call down the slow path (fail closed).
+"""
+from __future__ import annotations
+
+import sys
+
+import torch
+from torch._ops import OpOverload
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from opprop.ops import catalog
+from opprop.check import probe
+from opprop.check import invariants
+from opprop.check.aliasing import CallAliasing, entry_storages
+from opprop.check.findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
+from opprop.check.invariants import ObservedCall
+from opprop.check.snapshots import _span_bytes, unchanged
+
+_getrefcount = sys.getrefcount
+_overlaps = torch._C._overlaps
+_Tensor = torch.Tensor
+_strided = torch.strided
+
+# The invariants the fused screen ``_clean`` knows how to clear; any other needs a screen of its own.
+SCREENED = frozenset(
+    (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION)
+)
+
+
+def _extent(t: torch.Tensor, state) -> tuple:
+    """(first byte address, bytes spanned) of a tensor with storage; no byte outside can overlap it.
+
+    Read from the input's state when it has one (its bytes were just
+    compared, so they are current). A span of 0 (no elements) overlaps
+    nothing, as ``torch._C._overlaps`` agrees. Packed sub-byte dtypes count
+    a byte per element, which only widens the extent (a stricter screen).
+    """
+    if state is not None and state[1] is not None:
+        return state[0][3], len(state[1])
+    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
+
+
+def _tensor_inputs(kind: catalog.OpKind, args, kwargs) -> list:
+    found = []
+    names = kind.arg_names
+    n_args = len(args)
+    for i in kind.tensor_args:
+        value = args[i] if i < n_args else kwargs.get(names[i])
+        if isinstance(value, _Tensor):
+            found.append((i, value))
+        elif isinstance(value, (list, tuple)):
+            found.extend((i, v) for v in value if isinstance(v, _Tensor))
+    return found
+
+
+def _flat_outputs(kind: catalog.OpKind, out) -> list:
+    if isinstance(out, _Tensor):
+        return [(0, out)]
+    if out is None:
+        return [(0, None)] if kind.n_returns else []
+    if isinstance(out, (tuple, list)):
+        if kind.n_returns == 1:  # a single Tensor[] return
+            return [(0, t) for t in out if t is None or isinstance(t, _Tensor)]
+        found = []
+        for j, o in enumerate(out):
+            if o is None or isinstance(o, _Tensor):
+                found.append((j, o))
+            elif isinstance(o, (list, tuple)):
+                found.extend((j, t) for t in o if t is None or isinstance(t, _Tensor))
+        return found
+    return []
+
+
+class CheckPlan:
+    """What one overload needs checked, decided once from the catalog and the invariants."""
+
+    __slots__ = (
+        "func", "kind", "checks", "befores", "screens", "slow", "entry",
+        "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
+        "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
+    )
+
+    def __init__(self, func: OpOverload, snapshot_all: bool, only):
+        kind = catalog.classify(func)
+        self.func = func
+        self.kind = kind
+        chosen = [invariants.get(inv) for inv in kind.invariants if only is None or inv in only]
+        self.checks = tuple((inv.id, inv.check) for inv in chosen)
+        # (invariant id, before) per invariant that records state; the mutation snapshot first: the fused screen reads it
+        stateful = [inv for inv in chosen if inv.before is not None]
+        stateful.sort(key=lambda inv: inv.id != catalog.UNDECLARED_MUTATION)
+        self.befores = tuple((inv.id, inv.before) for inv in stateful)
+        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
+        slots = {inv.id: k for k, inv in enumerate(stateful)}
+        self.screens = tuple(
+            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
+            for inv in chosen
+            if inv.id not in SCREENED and inv.screen is not None
+        )
+        self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
+        names = {inv.id for inv in chosen}
+        self.tensorimpl = catalog.TENSOR_IMPL in names
+        self.storageimpl = catalog.STORAGE_IMPL in names
+        self.alias = catalog.UNDECLARED_ALIAS in names
+        self.returns_input = catalog.RETURNS_INPUT in names
+        self.mutation = catalog.UNDECLARED_MUTATION in names
+        # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
+        self.entry = kind.mutable and bool(chosen)
+        # Per return index: the input positions the schema lets it alias (no overlap test for those).
+        self.may_alias_inputs = tuple(
+            frozenset(i for (jj, i) in kind.allowed_out_in if jj == j) for j in range(kind.n_returns)
+        )
+        self.allowed_out_out = kind.allowed_out_out
+        self.aliased_list_returns = kind.aliased_list_returns
+
+
+_PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}
+
+
+def _forget_plans() -> None:
+    for plans in _PLANS.values():  # cleared in place: modes hold these dicts
+        plans.clear()
+
+
+invariants.on_change(_forget_plans)  # a plan lists the invariants that were registered when it was made
+
+
+def _overlap(a, b) -> bool:
+    """undeclared_alias's _overlaps for two tensors already known to have storage (same answer)."""
+    if not (a.is_cpu and b.is_cpu) and a.device != b.device:
+        return False
+    try:
+        return _overlaps(a, b)
+    except RuntimeError:
+        return False
+
+
+def _apart(x: tuple, y: tuple) -> bool:
+    """Two (address, span) extents share no byte."""
+    return not (x[1] and y[1] and x[0] < y[0] + y[1] and y[0] < x[0] + x[1])
+
+
+def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
+    """True only when every check in the plan would report nothing for this call.
+
+    A conservative screen: anything it cannot clear cheaply (an output held
+    elsewhere, a shared storage, an identity or overlap, a changed input)
+    goes to the invariant functions, which decide and describe.
+
+    Overlap tests are skipped where they cannot answer yes:
+    ``torch._C._overlaps`` only finds overlap between tensors on one
+    StorageImpl (or on storages sharing one refcounted allocation, which
+    hold each other's count up), so an output whose StorageImpl no other
+    tensor holds overlaps nothing (the storage use count, read anyway for
+    non-view ops, says so); elsewhere two tensors whose byte extents are
+    disjoint cannot overlap. The reference count threshold matches
+    ``invariants/tensorimpl_use_count.py``: getrefcount's argument, the loop
+    name, the ``outputs`` entry and the op's return value (any extra
+    reference here only makes the screen stricter).
+    """
+    if before:
+        for (_, t), state in zip(inputs, before):
+            if state is not None and not unchanged(state, t):
+                return False
+    if not outputs:
+        return True
+    if plan.tensorimpl:
+        if len(outputs) > 1:
+            ids = [id(t) for _, t in outputs if t is not None]
+            if len(set(ids)) != len(ids):
+                return False  # one TensorImpl in several output slots: let the check count it
+        reader = probe.tensorimpl_reader
+        for _, t in outputs:
+            if t is not None:
+                held = reader(t)
+                if held > 1 or (held == 1 and _getrefcount(t) > 4):
+                    return False
+    storage_reader = probe.storageimpl_reader if plan.storageimpl else None
+    alias, ret = plan.alias, plan.returns_input
+    if not (storage_reader or alias or ret):
+        return True
+    may_alias = plan.may_alias_inputs
+    n_may = len(may_alias)
+    in_extents = None  # per input: its extent, or None without storage; filled on first need
+    out_extents = []  # per output: its extent, or None when nothing can overlap it
+    for j, t in outputs:
+        if t is None:
+            out_extents.append(None)
+            continue
+        extent = None
+        if type(t) is _Tensor and t.layout is _strided and not t.is_nested:  # probe.has_storage
+            if storage_reader is not None:
+                if storage_reader(t) > 1:
+                    return False
+            elif alias:
+                extent = _extent(t, None)  # the storage may be shared (a view op): bound it
+        out_extents.append(extent)
+        if alias or ret:
+            allowed = may_alias[j] if j < n_may else ()
+            for k, (i, inp) in enumerate(inputs):
+                if t is inp:  # returns_input if it applies; undeclared_alias unless the schema allows it
+                    if ret or (alias and i not in allowed):
+                        return False
+                elif extent is not None and i not in allowed:
+                    if in_extents is None:
+                        in_extents = _input_extents(inputs, before)
+                    other = in_extents[k]
+                    if other is not None and not _apart(extent, other) and _overlap(t, inp):
+                        return False
+    if alias and len(outputs) > 1:
+        allowed_pairs = plan.allowed_out_out
+        list_returns = plan.aliased_list_returns
+        n = len(outputs)
+        for a in range(n):
+            j, t = outputs[a]
+            if t is None:
+                continue
+            extent = out_extents[a]
+            for b in range(a + 1, n):
+                k, u = outputs[b]
+                if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
+                    continue
+                if t is u:
+                    return False
+                other = out_extents[b]
+                if extent is not None and other is not None and not _apart(extent, other) and _overlap(t, u):
+                    return False
+    return True
+
+
+def _input_extents(inputs: list, before: list) -> list:
+    """Per input: its extent, or None for a tensor without storage (nothing to overlap)."""
+    states = before or [None] * len(inputs)
+    return [
+        _extent(x, state) if type(x) is _Tensor and x.layout is _strided and not x.is_nested else None
+        for (_, x), state in zip(inputs, states)
+    ]
+
+
+class InvariantMode(TorchDispatchMode):
+    """Checks the invariants at every ATen overload that reaches dispatch.
+
+    Inputs the schema marks mutable are never snapshotted. On CPU every other
+    tensor input gets a byte snapshot (one memcpy). On other devices a data
+    snapshot costs a device copy, so ``snapshot_data="schema"`` takes one only
+    for ops that write some argument (where a write to the wrong tensor is
+    the likely bug) and ``"all"`` for every op.
+    """
+
+    # The default settings live on the class, so a mode entered per call (as
+    # run_call does) sets only what differs: its construction is part of the
+    # overhead of every checked call.
+    snapshot_all = False
+    only = None
+    max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
+    _plans: dict = _PLANS.setdefault((False, None), {})
+
+    def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
+        super().__init__()
+        if snapshot_data != "schema":
+            if snapshot_data != "all":
+                raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
+            self.snapshot_all = True
+        if not probe._validated:
+            probe.validate()
+        self.called_op = called_op
+        self.findings: list[Finding] = []
+        self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
+        if invariants is not None or self.snapshot_all:
+            self.only = None if invariants is None else frozenset(invariants)
+            self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
+
+    @property
+    def reached(self) -> dict[str, int]:
+        """Calls per overload name, in first-call order."""
+        counts: dict[str, int] = {}
+        for name in self._reached_log:
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def _plan(self, func) -> tuple:
+        # Keyed by id(func): hashing an OpOverload costs a Python call. The entry
+        # keeps func alive, so its id is never reused for another object.
+        plan = CheckPlan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
+        entry = self._plans[id(func)] = (func, plan)
+        return entry
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        entry = self._plans.get(id(func))
+        if entry is None or entry[0] is not func:
+            entry = self._plan(func)
+        plan = entry[1]
+        if kwargs is None:
+            kwargs = {}
+        if plan is None:  # not an ATen overload (a higher-order op): nothing to check
+            return func(*args, **kwargs)
+        kind = plan.kind
+        self._reached_log.append(kind.name)
+        inputs = _tensor_inputs(kind, args, kwargs)
+        entry = entry_storages(inputs, kind) if plan.entry else None
+        befores = plan.befores
+        states = None
+        if befores:  # what the invariants record before the call; the mutation snapshot first
+            snapshot_all = self.snapshot_all
+            states = []
+            for _, before in befores:
+                states.append(before(inputs, kind, snapshot_all))
+        out = func(*args, **kwargs)
+        outputs = _flat_outputs(kind, out)
+        clean = not plan.slow and _clean(plan, inputs, outputs, states[0] if plan.mutation else None)
+        if clean:
+            for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
+                if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
+                    clean = False
+                    break
+        if not clean:
+            state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
+            call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
+            self._record(plan, call, args, kwargs)
+        return out
+
+    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:
+        """The slow path: run the invariant functions and keep what they report."""
+        kind = plan.kind
+        described = None
+        for inv, check in plan.checks:
+            for output_index, detail in check(call):
+                if described is None:  # described once per call, only when something is found
+                    described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs, self.max_captured_values)
+                self.findings.append(
+                    Finding(
+                        aten_op=kind.name,
+                        called_op=self.called_op,
+                        invariant=inv,
+                        output_index=output_index,
+                        detail=detail,
+                        inputs=dict(described),
+                        captured=captured,
+                    )
+                )

@@ -1,0 +1,123 @@
+"""What an input looked like before a call, and what changed since.
+
+``take_state`` is the cheap record the hot path takes of every input it
+must watch (one memcpy on CPU); ``unchanged`` is the screen's test;
+``Snapshot.changed`` names what changed, for a finding.
+"""
+from __future__ import annotations
+
+import ctypes
+
+import torch
+
+from opprop.check.memory import elements_equal_bytes
+
+# ctypes.string_at is a Python wrapper around this C function: call it directly (one frame less per read).
+_string_at = getattr(ctypes, "_string_at", ctypes.string_at)
+_Tensor = torch.Tensor
+_strided = torch.strided
+_SUB_BYTE = (torch.quint4x2, torch.quint2x4)
+
+
+def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
+    """Bitwise-ish equality that treats NaN as equal to NaN (what a mutation check needs)."""
+    if before.is_quantized:
+        return torch.equal(before.int_repr(), after.int_repr())
+    if before.is_complex():
+        before, after = torch.view_as_real(before), torch.view_as_real(after)
+    if torch.equal(before, after):
+        return True
+    if before.is_floating_point():
+        return bool(((before == after) | (before.isnan() & after.isnan())).all())
+    return False
+
+
+def _span_bytes(t: torch.Tensor) -> int:
+    """Bytes from the first to the last element the tensor can address (strides are never negative)."""
+    if t.is_contiguous():  # the common case: the span is the elements themselves
+        return t.nbytes
+    if t.numel() == 0:
+        return 0
+    last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
+    return (last + 1) * t.element_size()
+
+
+_NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
+
+
+def take_state(t: torch.Tensor, with_data: bool) -> tuple:
+    """An input's state before the call, as one tuple (cheap to build and compare).
+
+    ``(meta, raw, data)``: ``meta`` is (size, stride, storage offset, data
+    pointer, version), or (size, version) for a tensor without storage (the
+    data pointer is the storage's plus offset times element size, so with the
+    offset equal it changes exactly when the storage pointer does);
+    ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
+    (``ctypes.string_at``), far cheaper than a dispatcher clone and exact for
+    NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
+    The common case (a dense CPU tensor) costs eleven attribute reads and
+    one memcpy; everything here is ordered so it pays nothing more. The data
+    pointer is read with ``const_data_ptr``: ``data_ptr`` asks for write
+    access, which materializes a copy-on-write storage (``_lazy_clone``'s
+    input), a copy plain execution would not make and a "mutation" the
+    check itself would cause.
+    """
+    if type(t) is not _Tensor or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
+        return (t.size(), t._version), None, None
+    ptr = t.const_data_ptr()
+    try:
+        meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
+    except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
+        meta = (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version)
+        n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
+        return meta, (_string_at(ptr, n) if n else None), None
+    if t.is_cpu:
+        n = t.nbytes if t.is_contiguous() else _span_bytes(t)
+        if n and t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
+            storage = t.untyped_storage()
+            n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
+        return meta, (_string_at(ptr, n) if n and ptr else b""), None  # ptr 0: a ZeroTensor (forward AD) has no bytes
+    return meta, None, (t.detach().clone() if with_data and not t.is_meta else None)  # meta: no data to compare
+
+
+def unchanged(state: tuple, t: torch.Tensor) -> bool:
+    """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
+    meta, raw, data = state
+    if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
+        return Snapshot(state).changed(t) is None
+    if (t.size(), t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
+        return False
+    return not raw or _string_at(meta[3], len(raw)) == raw
+
+
+class Snapshot:
+    """What an input looked like before the call (from ``take_state``), and what changed since."""
+
+    __slots__ = ("size", "stride", "offset", "ptr", "version", "data", "raw")
+
+    def __init__(self, state: tuple):
+        meta, self.raw, self.data = state
+        if len(meta) == 2:
+            (self.size, self.version), self.stride, self.offset, self.ptr = meta, None, None, None
+        else:
+            self.size, self.stride, self.offset, self.ptr, self.version = meta
+
+    def changed(self, t: torch.Tensor) -> str | None:
+        if self.size is not _NO_SIZES and t.size() != self.size:
+            return "size"
+        if self.stride is None:
+            return None
+        if self.stride is not _NO_SIZES and t.stride() != self.stride:
+            return "stride"
+        if t.storage_offset() != self.offset:
+            return "storage_offset"
+        if t.const_data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
+            return "storage"
+        if self.raw is not None and _string_at(t.const_data_ptr(), len(self.raw)) != self.raw:
+            if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
+                return "data"  # a strided tensor's span has gaps other tensors own: compare elements
+        if self.data is not None and not same_data(self.data, t):
+            return "data"
+        if t._version != self.version:
+            return "version_counter"  # an in-place op ran on it
+        return None

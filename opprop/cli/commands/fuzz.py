@@ -1,0 +1,212 @@
+"""``opprop fuzz``: a budgeted run over every target in worker processes, for nightly CI fleets."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from opprop.cli.errors import EXIT_OK, UsageError, check_device
+from opprop.explore.profiles import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
+
+PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
+
+
+def add_parser(sub):
+    p = sub.add_parser("fuzz", help="fuzz every op for a time budget in isolated workers; write JSON and Markdown reports")
+    p.add_argument("--ops", nargs="+", metavar="PATTERN", help="fnmatch patterns over target names (nn.functional.*, aten::q_per_channel_*, mylib::*)")
+    p.add_argument("--all-aten", action="store_true", help="accepted for old nightly jobs; does nothing: every eligible ATen overload is in the default sweep")
+    p.add_argument("--budget", type=float, default=600.0, help="wall-clock seconds for the whole run, spread over the ops (default 600)")
+    p.add_argument("--per-op-examples", type=int, default=10_000, help="most Hypothesis examples per op (default 10000)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the number of cores)")
+    p.add_argument("--shard", metavar="I/N", help="run only shard I of N (1-based); N machines together cover every op once")
+    p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    p.add_argument("--example-timeout", type=float, default=30.0, help="seconds one example may run before it is a hang (default 30)")
+    p.add_argument("--database", metavar="URL", help="example database: a directory (default .opprop/examples) or redis://HOST:PORT/DB")
+    p.add_argument("--journal", metavar="FILE", help="append findings here as they arrive (default .opprop/journal-<time>.jsonl)")
+    p.add_argument("--from-journal", metavar="FILE", help="run nothing: build the reports from this journal (e.g. after the run was killed)")
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE in every worker (custom ops, edge generators)")
+    p.add_argument("--report", metavar="FILE.json", help="write the JSON report here")
+    p.add_argument("--summary", metavar="FILE.md", help="write a Markdown summary here (for a CI job page)")
+    p.add_argument("--baseline", metavar="FILE.json", help="the previous run's report: the summary lists what changed")
+    p.add_argument("--write-expected", metavar="DIR", help="shrink each new (unledgered) finding into an expect file in DIR, via opprop shrink in a subprocess")
+    p.add_argument("--worker-start", choices=("auto", "fork", "spawn"), default="auto",
+                   help="how workers start: forked from this process (ms, op_db shared) or fresh interpreters (seconds each); "
+                        "auto forks where that is safe (Linux, CPU)")
+    p.add_argument("--list", action="store_true", help="print the selected targets of this shard, one a line, and run nothing")
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
+                   help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
+    p.set_defaults(handler=cmd_fuzz)
+
+
+def _validate(args) -> None:
+    from opprop.fuzz.database import validate
+    from opprop.fuzz.targets import parse_shard
+
+    if not args.budget > 0:
+        raise UsageError(f"--budget must be a positive number of seconds, not {args.budget:g}")
+    if args.per_op_examples < 1:
+        raise UsageError("--per-op-examples must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if not args.example_timeout > 0:
+        raise UsageError("--example-timeout must be positive")
+    args.shard_pair = parse_shard(args.shard)
+    args.database = validate(args.database)
+    if args.baseline and not os.path.exists(args.baseline):
+        raise UsageError(f"--baseline {args.baseline}: no such file")
+    if args.from_journal and not os.path.exists(args.from_journal):
+        raise UsageError(f"--from-journal {args.from_journal}: no such file")
+
+
+def _aten_op_of(target: str) -> str:
+    """The aten op a crash or hang in ``target`` is charged to: the overload itself, or the OpInfo's aten op."""
+    from opprop.ops.target import resolve
+
+    return resolve(target).aten_op
+
+
+def _fork_workers(args) -> bool:
+    from opprop.fuzz import forked
+
+    if args.worker_start == "auto":
+        return forked.can_fork(args.device)
+    if args.worker_start == "fork" and not forked.can_fork(args.device):
+        raise UsageError(f"--worker-start fork: workers cannot be forked safely here (device {args.device}, {sys.platform}); use auto or spawn")
+    return args.worker_start == "fork"
+
+
+def cmd_fuzz(args) -> int:
+    _validate(args)
+    check_device(args.device)
+    if args.from_journal:
+        return _write_reports(args, args.from_journal)
+    from opprop.fuzz import forked
+    from opprop.cli.imports import import_modules
+
+    forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
+    fork = _fork_workers(args)
+    import_modules(args.imports)
+    from opprop.check import probe
+    from opprop.fuzz import targets as fuzz_targets
+    from opprop.fuzz.database import open_database
+    from opprop.fuzz.journal import Journal
+    from opprop.fuzz.pool import Pool
+    from opprop.fuzz.progress import Progress
+
+    start = PROCESS_START
+    deadline = start + args.budget
+    found = fuzz_targets.fuzz_targets(args.device)
+    names = fuzz_targets.select(found.names, args.ops)
+    i, n = args.shard_pair
+    names = fuzz_targets.shard(names, i, n)
+    if args.list:
+        for name in names:
+            print(name)
+        return EXIT_OK
+    probe.validate()
+    journal_path = args.journal or os.path.join(".opprop", time.strftime("journal-%Y%m%dT%H%M%S", time.gmtime()) + f"-{i}of{n}.jsonl")
+    os.makedirs(os.path.dirname(os.path.abspath(journal_path)), exist_ok=True)
+    run_dir = journal_path + ".d"
+    os.makedirs(run_dir, exist_ok=True)
+    if not args.database.startswith("redis://"):
+        os.makedirs(args.database, exist_ok=True)
+    journal = Journal(journal_path)
+    import torch
+
+    journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
+                    "device": args.device, "database": args.database, "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "torch_version": torch.__version__, "started": time.time()})
+    for g, why in found.skipped:
+        print(f"skipped edge generator {g}: {why}")
+    os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
+    from opprop.ops import catalog
+
+    opinfo_names = os.path.join(run_dir, "opinfo_aten_names.json")
+    with open(opinfo_names, "w") as fh:
+        json.dump(sorted(catalog.opinfo_aten_names()), fh)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed), "--snapshot-data", args.snapshot_data,
+                   "--opinfo-names", opinfo_names, "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
+    for m in args.imports:
+        worker_argv += ["--import", m]
+    progress = Progress(len(names), deadline)
+    pool = Pool(jobs=args.jobs, run_dir=run_dir, worker_argv=worker_argv, journal=journal, aten_op_of=_aten_op_of,
+                example_timeout=args.example_timeout, progress=progress, fork=fork, database=open_database(args.database))
+    try:
+        pool.run(names, deadline=deadline, max_examples=args.per_op_examples)
+    finally:
+        progress.close()
+    journal.append({"type": "end", "seconds": round(time.monotonic() - start, 3)})
+    journal.close()
+    print(f"journal: {journal_path}")
+    from opprop.inputs import validity
+    from opprop.fuzz.journal import read
+
+    records = read(journal_path)  # once: a long run's journal is large
+    learned = validity.save_learned(records)
+    if learned:
+        print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
+    return _write_reports(args, journal_path, records)
+
+
+def _write_reports(args, journal_path: str, records=None) -> int:
+    from opprop.reduce import ledger as ledger_mod
+    from opprop.reports import report as core_report
+    from opprop.fuzz import journal
+    from opprop.reports import fuzz_summary as summary
+
+    rep = summary.build_report(journal.read(journal_path) if records is None else records, device=args.device)
+    rep["journal"] = journal_path
+    if args.report:
+        core_report.write(args.report, rep)
+    if args.summary:
+        try:
+            ledger = ledger_mod.load()
+        except ledger_mod.LedgerError:
+            ledger = ledger_mod.Ledger(path=None, entries={})
+        baseline = None
+        if args.baseline:
+            try:
+                baseline = core_report.read(args.baseline)
+            except core_report.ReportError as e:
+                raise UsageError(str(e)) from None
+        with open(args.summary, "w") as fh:
+            fh.write(summary.render_markdown(rep, ledger, baseline))
+    if args.write_expected:
+        _write_expected(args, rep, journal_path)
+    ran = [o for o in rep["ops"] if o["status"] != "not_run"]
+    aten = rep.get("aten_coverage")
+    if aten is not None:
+        print(f"aten coverage: {aten['reached']}/{aten['eligible']} eligible overloads ({aten['reached_fraction']:.1%}) reached "
+              f"{aten['examples_needed']} valid examples; valid-example rate over those {aten['valid_rate_reached']:.1%}")
+    print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
+          f"{sum(o['examples'] for o in rep['ops'])} examples")
+    return EXIT_OK
+
+
+def _write_expected(args, rep: dict, journal_path: str) -> None:
+    """New findings only (crashes and hangs have no invariant to shrink against); ops run in a child, never here."""
+    import subprocess
+    import sys
+
+    from opprop.reduce import ledger as ledger_mod
+
+    try:
+        known = set(ledger_mod.load().entries)
+    except ledger_mod.LedgerError:
+        known = set()
+    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
+    if not new:
+        print("write-expected: no new finding to shrink")
+        return
+    path = journal_path + ".new-findings.json"
+    with open(path, "w") as fh:
+        json.dump({**rep, "findings": new}, fh)
+    argv = [sys.executable, "-m", "opprop", "shrink", path, "--out", args.write_expected]
+    for m in args.imports:
+        argv += ["--import", m]
+    proc = subprocess.run(argv)
+    if proc.returncode != 0:
+        print(f"write-expected: opprop shrink exited {proc.returncode}", file=sys.stderr)

@@ -1,0 +1,98 @@
+"""``opprop report --issue FILE``: a fuzz run's crashes as minimal repros, grouped, and as upstream-ready bug reports.
+
+FILE is a fuzz report (``opprop fuzz --report``) or a fuzz journal (one JSON
+record a line; every crash it recorded counts as a raw finding). Each crash
+and internal-assert finding is rebuilt and shrunk in forked children, grouped
+by (op it died in, signal), and its group's smallest repro is written to
+``--out``. The Markdown reports, public crashes first, go to stdout (or
+``--md``); ``--json`` writes the report with its ``crash_groups``, and
+``--summary`` the run's Markdown summary with its crash-groups section.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from opprop.cli.errors import EXIT_OK, UsageError
+
+
+def add_parser(sub):
+    p = sub.add_parser("report", help="shrink a fuzz run's crashes into grouped repros and upstream-ready bug reports")
+    p.add_argument("--issue", required=True, metavar="FILE", help="a fuzz report JSON (opprop fuzz --report) or a fuzz journal (.jsonl)")
+    p.add_argument("--out", default="expected/crashes", help="where the repro files go (default expected/crashes/)")
+    p.add_argument("--md", metavar="FILE.md", help="write the bug reports here instead of stdout")
+    p.add_argument("--json", metavar="FILE.json", help="write the report with its crash groups here")
+    p.add_argument("--summary", metavar="FILE.md", help="write the run's Markdown summary, crash groups included, here")
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros")
+    p.add_argument("--no-frame-shrink", action="store_true",
+                   help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
+    p.set_defaults(handler=cmd_report)
+
+
+def read_input(path: str) -> tuple[dict, list]:
+    """(report, raw crash findings) from a report JSON or a journal; UsageError when it is neither."""
+    from opprop.reports import crash_groups
+    from opprop.reports import report as core_report
+    from opprop.fuzz import journal
+    from opprop.reports import fuzz_summary as summary
+
+    try:
+        with open(path) as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, dict):
+        try:
+            rep = core_report.read(path)
+        except core_report.ReportError as e:
+            raise UsageError(str(e)) from None
+        return rep, crash_groups.crash_findings(rep)
+    records = journal.read(path)
+    if not records or not all(isinstance(r, dict) and "type" in r for r in records):
+        raise UsageError(f"{path} is neither an opprop fuzz report (JSON) nor a fuzz journal (JSON lines)")
+    return summary.build_report(records), crash_groups.journal_crash_findings(records)
+
+
+def cmd_report(args) -> int:
+    from opprop.reports import crash_groups, issue_report
+    from opprop.cli.imports import definitions_for, import_modules
+
+    import_modules(args.imports)
+    rep, findings = read_input(args.issue)
+    from opprop.check import probe
+    from opprop.fuzz import forked
+
+    forked.prepare_parent()  # one intra-op thread: every call runs in a forked child
+    probe.validate()
+    groups = crash_groups.group(findings, args.out, definitions=definitions_for(args.imports),
+                                log=lambda m: print(m, file=sys.stderr), keep_frame=not args.no_frame_shrink)
+    rep["crash_groups"] = [g.as_json() for g in groups]
+    text = issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"))
+    header = f"# opprop: {len(groups)} crash group(s) from {len(findings)} raw crash finding(s)\n\n"
+    if args.md:
+        with open(args.md, "w") as fh:
+            fh.write(header + text)
+    else:
+        sys.stdout.write(header + text)
+    if args.json:
+        from opprop.reports import report as core_report
+
+        core_report.write(args.json, rep)
+    if args.summary:
+        from opprop.reduce import ledger as ledger_mod
+        from opprop.reports import fuzz_summary as summary
+
+        try:
+            ledger = ledger_mod.load()
+        except ledger_mod.LedgerError:
+            ledger = ledger_mod.Ledger(path=None, entries={})
+        with open(args.summary, "w") as fh:
+            fh.write(summary.render_markdown(rep, ledger))
+    print(f"{len(groups)} crash group(s) from {len(findings)} raw crash finding(s); "
+          f"{sum(1 for g in groups if g.path)} with a repro in {args.out}/, {sum(1 for g in groups if g.public)} public", file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,56 @@
+"""``opprop shrink REPORT.json``: each finding of a report as a minimal, checked-in expect file."""
+from __future__ import annotations
+
+from opprop.cli.errors import EXIT_OK, UsageError
+from opprop.cli.imports import definitions_for, import_modules
+
+
+def add_parser(sub):
+    p = sub.add_parser("shrink", help="write a minimal expect file (repro + recorded output) for each finding of a report")
+    p.add_argument("report", help="JSON report from opprop check --json or opprop fuzz --report")
+    p.add_argument("--out", default="expected", help="directory of expect files (default expected/)")
+    p.add_argument("--force", action="store_true", help="rewrite expect files that already exist")
+    p.add_argument(
+        "--define",
+        action="append",
+        default=[],
+        metavar="NS=MODULE.py",
+        help="source that registers the ops of namespace NS (non-aten ops), inlined in their repros",
+    )
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help="import MODULE first (it registers the custom ops the report names); its source is inlined in their repros")
+    p.set_defaults(handler=cmd_shrink)
+
+
+def parse_definitions(items) -> dict:
+    definitions = {}
+    for item in items:
+        ns, sep, path = item.partition("=")
+        if not sep or not ns or not path:
+            raise UsageError(f"--define wants NS=MODULE.py, not {item!r}")
+        definitions[ns] = path
+    return definitions
+
+
+def write_expected(report: dict, out_dir: str, *, force: bool, definitions: dict) -> int:
+    from opprop.check import probe
+    from opprop.reduce import regressions  # imported here, as in every command: ``opprop --help`` needs no torch
+
+    probe.validate()
+    written = regressions.from_report(report, out_dir, force=force, definitions=definitions)
+    for reg in written:
+        print(f"ledger record for {reg.path}:\n{reg.toml()}\n")
+    print(f"{len(written)} expect file(s) written to {out_dir}")
+    return EXIT_OK
+
+
+def cmd_shrink(args) -> int:
+    from opprop.reports import report  # imported here, as in every command: ``opprop --help`` needs no torch
+
+    import_modules(args.imports)
+    definitions = {**definitions_for(args.imports), **parse_definitions(args.define)}
+    try:
+        data = report.read(args.report)
+    except report.ReportError as e:
+        raise UsageError(str(e)) from None
+    return write_expected(data, args.out, force=args.force, definitions=definitions)

@@ -1,0 +1,111 @@
+"""Runs calls under the invariant checks and sorts what happens into findings or rejected inputs."""
+from __future__ import annotations
+
+import dataclasses
+
+from opprop.inputs.calls import Call
+from opprop.check.mode import InvariantMode
+from opprop.check.findings import Finding, describe_arguments
+from opprop.explore.profiles import DEFAULT_SNAPSHOT
+
+# What an op raises when it rejects its arguments: an invalid example, not a finding.
+ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
+# ... except this: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+INTERNAL_ASSERT = "internal_assert"
+INTERNAL_ASSERT_TEXT = "INTERNAL ASSERT FAILED"
+
+
+def internal_assert(call: Call, error: BaseException) -> Finding | None:
+    """The ``internal_assert`` finding an error is, or None.
+
+    ``detail["private"]``: a schema draw of a private overload (leading
+    underscore), whose callers are trusted to check its preconditions, so
+    its asserts are reported apart from public entry points' (OpInfo
+    samples, edge generators, user code, public overloads).
+    """
+    if not isinstance(error, RuntimeError) or INTERNAL_ASSERT_TEXT not in str(error):
+        return None
+    schema = getattr(call.fn, "_schema", None)
+    names = [a.name for a in schema.arguments] if schema is not None else []
+    aten_op = call.target
+    if schema is not None:
+        aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+    private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
+    first = (str(error).strip().splitlines() or [""])[0]
+    return Finding(aten_op, call.target, INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
+                   describe_arguments(names, call.args, call.kwargs))
+
+
+@dataclasses.dataclass
+class CallResult:
+    findings: list
+    error: str | None  # the op's own argument error, first line
+    reached: dict
+
+    @property
+    def valid(self) -> bool:
+        return self.error is None
+
+
+def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
+    mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
+    try:
+        with mode:
+            out = call()
+        del out
+    except ARGUMENT_ERRORS as e:
+        first = (str(e).strip().splitlines() or [""])[0]
+        bug = internal_assert(call, e)
+        if bug is not None and not bug.detail["private"]:
+            return CallResult([*mode.findings, bug], None, mode.reached)  # a finding, not a rejected input
+        # a private overload's unchecked precondition: reported apart, and the input counts as rejected
+        return CallResult(mode.findings + ([bug] if bug else []), f"{type(e).__name__}: {first[:200]}", mode.reached)
+    return CallResult(mode.findings, None, mode.reached)
+
+
+@dataclasses.dataclass
+class OpStats:
+    name: str
+    examples: int = 0
+    valid: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    reached: dict = dataclasses.field(default_factory=dict)
+    first_errors: dict = dataclasses.field(default_factory=dict)  # error text -> count
+
+    def add(self, result: CallResult, seconds: float) -> None:
+        self.examples += 1
+        self.seconds += seconds
+        if result.valid:
+            self.valid += 1
+        else:
+            self.errors += 1
+            if len(self.first_errors) < 5 or result.error in self.first_errors:
+                self.first_errors[result.error] = self.first_errors.get(result.error, 0) + 1
+        for k, v in result.reached.items():
+            self.reached[k] = self.reached.get(k, 0) + v
+
+    @classmethod
+    def merged(cls, name: str, *parts: "OpStats") -> "OpStats":
+        total = cls(name)
+        for part in parts:
+            total.examples += part.examples
+            total.valid += part.valid
+            total.errors += part.errors
+            total.seconds += part.seconds
+            for k, v in part.reached.items():
+                total.reached[k] = total.reached.get(k, 0) + v
+            for k, v in part.first_errors.items():
+                total.first_errors[k] = total.first_errors.get(k, 0) + v
+        return total
+
+    def as_json(self) -> dict:
+        return {
+            "name": self.name,
+            "examples": self.examples,
+            "valid": self.valid,
+            "errors": self.errors,
+            "seconds": round(self.seconds, 4),
+            "reached": sorted(self.reached),
+            "error_kinds": self.first_errors,
+        }

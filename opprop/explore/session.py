@@ -1,0 +1,300 @@
+"""One exploration session: a target's fixed samples, then Hypothesis draws, all under the checks.
+
+Every way opprop runs a target goes through ``Exploration``: ``opprop
+check``, the fuzz worker, ``opprop list --examples``, the property tests
+(their own ``@given`` runs ``Exploration.example``, so they stay ordinary
+pytest items that Hypothesis shrinks) and the shrinker's fallback search.
+So each of these is decided once, here: the Hypothesis settings (a profile
+from ``opprop.explore.profiles``, or the exploring defaults), the seed of each
+phase, the snapshot policy, the one key findings are deduplicated by, when
+an example fails (so Hypothesis shrinks it and saves it to the example
+database), the validity learning loop (rounds of 20, 40, 80, ... draws, the
+strategy rebuilt from what the op rejected, ``opprop.inputs.validity``), the time
+budget, and what each finding keeps to replay itself (``Finding.replay``).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import time
+from typing import Callable
+
+from hypothesis import given, note, reject, settings
+from hypothesis.errors import Unsatisfiable
+
+from opprop.inputs import choices
+from opprop.explore import profiles, runner
+from opprop.check.findings import Finding, describe_arguments
+from opprop.fuzz.database import database_key
+from opprop.ops.target import Target, resolve
+from opprop.inputs.validity import OpValidity
+
+LEARN_EXAMPLES = 20  # learning: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
+# An op's first draws build its samples (seconds for some); a budget too small must still test it, with
+# as many examples as the fuzz summary's poor-coverage line asks for.
+MIN_EXAMPLES = 5
+
+
+def finding_key(f: Finding) -> tuple:
+    """The one key findings are deduplicated by: the same invariant on the same output of the same overload."""
+    return (f.aten_op, f.invariant, f.output_index)
+
+
+def phase_seed(seed: int, target_name: str, phase: int = 0) -> int:
+    """The Hypothesis seed of one phase of one target: runs of different targets draw differently."""
+    return ((seed + phase) * 1_000_003 + int.from_bytes(hashlib.sha256(target_name.encode()).digest()[:6], "big")) % (2**63)
+
+
+def describe_call(call) -> dict:
+    """The call's inputs as reports show them: argument names from the schema where there is one."""
+    names = getattr(getattr(call.fn, "_schema", None), "arguments", ())
+    inputs = describe_arguments([a.name for a in names], call.args, call.kwargs)
+    return {"target": call.target, "source": call.source, "repr": repr(call), "inputs": inputs}
+
+
+class OutOfTime(BaseException):
+    """Ends a Hypothesis run on time; a BaseException so Hypothesis neither shrinks nor saves it."""
+
+
+class _Stop(BaseException):
+    """Ends a Hypothesis run at the first finding (``stop_at_first`` without failing examples)."""
+
+
+class FindingFailure(AssertionError):
+    """An example failed for its findings."""
+
+
+@functools.lru_cache(maxsize=None)
+def failure_class(keys: frozenset) -> type:
+    """One FindingFailure subclass per set of (aten op, invariant), so Hypothesis shrinks, saves and reports
+    each apart (it tells failures apart by exception type and line)."""
+    name = "NewFinding[" + ", ".join(f"{op} {inv}" for op, inv in sorted(keys)) + "]"
+    return type(name, (FindingFailure,), {"__module__": __name__})
+
+
+class Exploration:
+    """One target explored under the checks.
+
+    ``fails(findings)``: the findings that fail their example (all of them in
+    a fuzz run, the unledgered ones in a property test); a failing example is
+    shrunk and saved by Hypothesis. None: record findings, never fail (check).
+    ``reject_invalid``: an example the op refuses is rejected, so it does not
+    count towards the examples asked for. ``learn``: draw in learning rounds.
+    ``seconds`` / ``cap``: the soft budget (at least ``MIN_EXAMPLES`` run) and
+    the hard end. ``seed`` None leaves seeding to the profile.
+    """
+
+    def __init__(self, target: Target, *, device: str = "cpu", seed: int | None = 0, database=None, learn: bool = False,
+                 snapshot_data: str = profiles.DEFAULT_SNAPSHOT, stop_at_first: bool = False, profile: str | None = None,
+                 invariants=None, fails: Callable | None = None, reject_invalid: bool = False,
+                 seconds: float | None = None, cap: float | None = None,
+                 on_example: Callable | None = None, on_finding: Callable | None = None, on_progress: Callable | None = None):
+        if snapshot_data not in profiles.SNAPSHOT_POLICIES:
+            raise ValueError(f"snapshot_data must be one of {profiles.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
+        self.target, self.device, self.seed, self.database = target, device, seed, database
+        self.learn, self.snapshot_data, self.stop_at_first, self.profile = learn, snapshot_data, stop_at_first, profile
+        self.invariants, self.fails, self.reject_invalid = invariants, fails, reject_invalid
+        self.on_example, self.on_finding, self.on_progress = on_example, on_finding, on_progress
+        self.sample_stats = runner.OpStats(target.name)
+        self.drawn_stats = runner.OpStats(target.name + " (drawn)")
+        self.findings: dict = {}  # finding_key -> the first Finding seen
+        self.latest: dict = {}  # finding_key -> the latest (once Hypothesis shrank it: the minimal one)
+        self.first_seen: dict = {}  # "aten op invariant" -> examples run when first seen
+        self.status = "ran"  # "budget" when time ran out, "no_inputs" when nothing draws calls
+        self.hypothesis_error: str | None = None
+        self.failed = False
+        self.start = time.monotonic()
+        hard = float("inf") if seconds is None else self.start + seconds + min(10.0, max(2.0, seconds / 2))  # time to shrink
+        self.hard_deadline = min(hard, float("inf") if cap is None else self.start + cap)
+        self.soft_deadline = min(float("inf") if seconds is None else self.start + seconds, self.hard_deadline)
+        self._steer: dict | None = None  # the validity record the current strategy was built with
+        self._last_progress = self.start
+
+    # ------------------------------------------------------------ what it found
+
+    @property
+    def examples(self) -> int:
+        return self.sample_stats.examples + self.drawn_stats.examples
+
+    @property
+    def stats(self) -> runner.OpStats:
+        return runner.OpStats.merged(self.target.name, self.sample_stats, self.drawn_stats)
+
+    def unique_findings(self) -> list[Finding]:
+        return sorted(self.findings.values(), key=lambda f: (f.aten_op, f.invariant))
+
+    def shrunk(self) -> list[Finding]:
+        """Findings whose latest failing example differs from the first (what Hypothesis shrank it to)."""
+        return [f for k, f in self.latest.items() if f is not self.findings.get(k)]
+
+    # ------------------------------------------------------------ running
+
+    def run(self, *, samples: int | None = None, examples: int = 0) -> "Exploration":
+        """The fixed samples (``samples`` at most, all with -1, none with None), then ``examples`` draws."""
+        if samples is not None:
+            self.run_samples(None if samples < 0 else samples)
+        if examples > 0 and not self._stopped():
+            self.draw(examples)
+        return self
+
+    def run_samples(self, limit: int | None = None, *, calls=None) -> None:
+        """The target's fixed samples (or ``calls``, some other fixed list: its findings then have no ``replay``)."""
+        own = calls is None
+        for index, call in enumerate(self.target.sample_calls(self.device) if own else calls):
+            if (limit is not None and index >= limit) or time.monotonic() > self.soft_deadline:
+                break
+            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i} if own else None)
+            if self._stopped():
+                break
+
+    def strategy(self):
+        """The target's strategy as the validity record now steers it (kept, so a finding can replay its draw)."""
+        learner = self.target.learner()
+        self._steer = None if learner is None else learner.snapshot().as_json()
+        return self.target.call_strategy(self.device, learner=learner)
+
+    def example(self, call) -> None:
+        """One drawn example: the body of every ``@given`` here and in the property tests."""
+        now = time.monotonic()
+        if now > self.hard_deadline or (self.examples >= MIN_EXAMPLES and not self.failed and now > self.soft_deadline):
+            raise OutOfTime()
+        note(call.source)
+        saved = choices.current() if self.on_example is not None else None  # written ahead: a crash here is replayed
+        result = self._run(call, self.drawn_stats, saved, lambda: self._drawn_replay(saved))
+        if not result.valid and self.reject_invalid:
+            reject()
+        failing = self.fails(result.findings) if self.fails is not None and result.findings else []
+        # a private overload's internal assert is recorded, not shrunk: its preconditions are unchecked
+        failing = [f for f in failing if not (f.invariant == runner.INTERNAL_ASSERT and f.detail.get("private"))]
+        if failing:
+            self.failed = True
+            raise failure_class(frozenset(f.key for f in failing))("; ".join(sorted({f.one_line() for f in failing})))
+        if self.stop_at_first and self.findings and self.fails is None:
+            raise _Stop()
+
+    def draw(self, examples: int) -> None:
+        """Up to ``examples`` drawn calls; when learning, in rounds, each with a strategy rebuilt from what the op rejected."""
+        strategy = self.strategy()
+        if strategy is None:
+            self.status = "no_inputs"
+            return
+        learner = self.target.learner()
+        learn = self.learn and learner is not None and examples > LEARN_EXAMPLES
+        taught = learner.snapshot().as_json() if learn else None
+        goal = self.drawn_stats.examples + examples
+        phase = 0
+        while self.drawn_stats.examples < goal:
+            if phase:
+                if self.failed or self._stopped():
+                    break  # a failing target spent the rest of its share shrinking
+                if _learned_something(learner, taught):
+                    strategy = self.strategy()
+                    taught = learner.snapshot().as_json()
+            before = self.drawn_stats.examples
+            count = min(LEARN_EXAMPLES << phase, goal - before) if learn else goal - before
+            try:
+                self._hypothesis_test(strategy, count, phase)()
+            except OutOfTime:
+                self.status = "budget"
+                break
+            except _Stop:
+                break
+            except Unsatisfiable:
+                pass  # every draw rejected: the stats say so
+            except Exception as e:  # the findings themselves (already recorded), Flaky, a strategy that broke
+                if not isinstance(e, FindingFailure) and not _only_findings(e):
+                    first = str(e).strip().splitlines()[0][:200] if str(e).strip() else ""
+                    self.hypothesis_error = f"{type(e).__name__}: {first}"
+            if not learn or self.drawn_stats.examples == before:  # one run does it all, or nothing new to draw
+                break
+            phase += 1
+
+    def validity(self) -> dict | None:
+        """What the schema-driven draws taught (the fuzz parent saves it for the next run)."""
+        learner = self.target.learner()
+        return None if learner is None else learner.as_json()
+
+    # ------------------------------------------------------------ internals
+
+    def _stopped(self) -> bool:
+        """``stop_at_first``: a finding was recorded (one that ``fails`` selects, when it is given)."""
+        if not self.stop_at_first or not self.findings:
+            return False
+        return self.fails is None or bool(self.fails(list(self.findings.values())))
+
+    def _hypothesis_test(self, strategy, examples: int, phase: int):
+        overrides = dict(max_examples=examples, database=self.database)
+        chosen = profiles.settings_for(self.profile, **overrides) if self.profile else settings(**profiles.EXPLORING, **overrides)
+
+        @chosen
+        @given(strategy)
+        def drawn_examples(call):
+            self.example(call)
+
+        if self.database is not None:
+            drawn_examples._hypothesis_internal_database_key = database_key(self.target.name)
+        if self.seed is not None:
+            # What @seed does, minus its side effect: @seed turns the example database off.
+            drawn_examples._hypothesis_internal_use_seed = phase_seed(self.seed, self.target.name, phase)
+        return drawn_examples
+
+    def _drawn_replay(self, saved: bytes | None) -> dict:
+        return {
+            "target": self.target.name,
+            "database_key": database_key(self.target.name).decode(),
+            "choices": (saved if saved is not None else choices.current()).hex(),
+            "steer": self._steer,
+        }
+
+    def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
+        if self.on_example is not None:
+            # the steering record too: a crash's choices redraw the same call only from the same strategy
+            self.on_example({**describe_call(call), "steer": self._steer if saved else None}, saved or b"")
+        t0 = time.perf_counter()
+        result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        stats.add(result, time.perf_counter() - t0)
+        if self.on_progress is not None and time.monotonic() - self._last_progress > 0.5:
+            self._last_progress = time.monotonic()
+            self.on_progress(self.examples)
+        if result.findings:
+            info = replay()
+            for f in result.findings:
+                f.replay = info
+                k = finding_key(f)
+                self.latest[k] = f
+                if k not in self.findings:
+                    self.findings[k] = f
+                    self.first_seen[f"{f.aten_op} {f.invariant}"] = self.examples
+                    if self.on_finding is not None:
+                        self.on_finding(f, self.examples)
+        return result
+
+
+def replay_call(replay: dict, device: str = "cpu"):
+    """The top-level call a finding's ``replay`` names, regenerated: its fixed sample, or its draw from the saved choices."""
+    target = resolve(replay["target"])
+    if "sample" in replay:
+        for index, call in enumerate(target.sample_calls(device)):
+            if index == replay["sample"]:
+                return call
+        raise choices.ReplayError(f"{target.name} has no fixed sample {replay['sample']}")
+    steer = replay.get("steer")
+    strategy = target.call_strategy(device, learner=None if steer is None else OpValidity(steer))
+    if strategy is None:
+        raise choices.ReplayError(f"{target.name} draws no calls on {device}")
+    return choices.draw(strategy, bytes.fromhex(replay["choices"]))
+
+
+def _learned_something(learner, before: dict) -> bool:
+    """Whether the record now rules out a choice it did not before (only then would a rebuilt strategy differ)."""
+    was = OpValidity(before)
+    for choice, values in learner.choices.items():
+        options = list(values)
+        if learner.allowed(choice, options) != was.allowed(choice, options):
+            return True
+    return False
+
+
+def _only_findings(e) -> bool:
+    inner = getattr(e, "exceptions", None)
+    return bool(inner) and all(isinstance(x, FindingFailure) or _only_findings(x) for x in inner)

@@ -1,0 +1,110 @@
+"""From a top-level call (an OpInfo lambda, a composite op) to the ATen-level call that breaks the invariant.
+
+A finding usually carries its ATen call already (``Finding.call``, captured
+by the checks); ``capture`` is for a top-level call in hand (a replayed draw,
+a test's call): it re-runs the call under a dispatch mode that records,
+before it runs, the arguments of every call of the finding's overload, then
+keeps the first recorded call that breaks the invariant on its own. Repros
+call the overload directly, so they stay valid whatever wrapper first reached it.
+"""
+from __future__ import annotations
+
+from torch._ops import OpOverload
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from opprop.ops import catalog
+from opprop.inputs.calls import Call
+from opprop.inputs.choices import ReplayError
+from opprop.explore.session import Exploration, replay_call
+from opprop.explore.runner import ARGUMENT_ERRORS, run_call
+from opprop.reduce.specs import CallSpec, SpecError, describe
+from opprop.ops.target import resolve
+
+MAX_RECORDED = 32  # calls of the overload kept per top-level call
+
+
+class CaptureError(ValueError):
+    """The finding could not be captured as a stand-alone ATen call."""
+
+
+class _Recorder(TorchDispatchMode):
+    def __init__(self, aten_op: str):
+        super().__init__()
+        self.aten_op = aten_op
+        self.recorded: list[CallSpec] = []
+        self.unrecordable: list[str] = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if isinstance(func, OpOverload) and len(self.recorded) < MAX_RECORDED and catalog.classify(func).name == self.aten_op:
+            try:
+                self.recorded.append(CallSpec(self.aten_op, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()}))
+            except SpecError as e:
+                self.unrecordable.append(str(e))
+        return func(*args, **kwargs)
+
+
+def spec_call(spec: CallSpec) -> Call:
+    """The spec as a runnable call of its overload, on freshly built inputs."""
+    args, kwargs = spec.build()
+    return Call(spec.op, spec.overload, args, kwargs, source="repro")
+
+
+def failing_findings(spec: CallSpec, invariant: str) -> list:
+    """The findings of ``invariant`` on the spec's own op when its call runs; [] when it passes or is rejected."""
+    try:
+        call = spec_call(spec)
+    except (SpecError, *ARGUMENT_ERRORS):
+        return []
+    result = run_call(call, invariants=[invariant])
+    if result.error is not None:
+        return []
+    return [f for f in result.findings if f.aten_op == spec.op and f.invariant == invariant]
+
+
+def reproduces(spec: CallSpec, invariant: str) -> bool:
+    return bool(failing_findings(spec, invariant))
+
+
+def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
+    """The first call of ``aten_op`` inside ``call`` that breaks ``invariant`` when run alone."""
+    recorder = _Recorder(aten_op)
+    try:
+        with recorder:
+            out = call()
+        del out
+    except ARGUMENT_ERRORS:
+        pass  # an error after the overload ran still leaves its recorded calls
+    for spec in recorder.recorded:
+        if reproduces(spec, invariant):
+            return spec
+    why = f" ({recorder.unrecordable[0]})" if recorder.unrecordable else ""
+    raise CaptureError(
+        f"{aten_op} / {invariant}: {len(recorder.recorded)} recorded call(s) of {call.target}, none breaks it alone{why}"
+    )
+
+
+def search_again(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> Call:
+    """FALLBACK for reports written before findings carried their call and choices: search for a top-level
+    call of ``called_op`` that breaks the invariant, as ``opprop check`` would (fixed samples, then draws).
+
+    It can only find what a fresh ``check`` with this seed finds; a finding
+    that keeps its ``call`` or ``replay`` never comes here.
+    """
+    try:
+        target = resolve(called_op)
+    except catalog.UnknownOp as e:
+        raise CaptureError(str(e)) from None
+
+    def breaking(findings):
+        return [f for f in findings if f.aten_op == aten_op and f.invariant == invariant]
+
+    session = Exploration(target, device=device, seed=seed, invariants=[invariant], fails=breaking, stop_at_first=True)
+    session.run(samples=-1, examples=examples)
+    found = [f for k, f in session.latest.items() if k[:2] == (aten_op, invariant)]
+    if not found:
+        raise CaptureError(f"{aten_op} / {invariant}: no call of {called_op} breaks it again (samples and {examples} draws, seed {seed})")
+    try:
+        return replay_call(found[0].replay, device)  # Hypothesis's shrunk example is the latest one
+    except ReplayError as e:
+        raise CaptureError(f"{aten_op} / {invariant}: {e}") from None

@@ -1,0 +1,697 @@
+"""Crash findings as standalone repros: the crashing ATen call, rebuilt, shrunk in forked children, written out.
+
+A segfault, abort or floating-point exception kills the process it happens
+in, so every run of a crashing call here happens in a child forked from this
+process (torch is already imported: a fork costs milliseconds). The child
+writes the name of each ATen op it enters into a shared page, so when it
+dies the parent knows in which op. A candidate input counts only if its
+child dies the same way (same signal, or the same internal-assert condition
+and source line) in the same op. An ``internal_assert`` finding (a
+RuntimeError saying INTERNAL ASSERT FAILED) is handled like a crash: its
+"signal" is the assert's condition and location.
+
+The result is an expect file in ``expected/crashes/`` that needs nothing but
+torch; its ``EXPECTED`` block records how it dies, and ``opprop replay``
+runs it in a fresh interpreter: "still crashes", CHANGED or FIXED.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import faulthandler
+import hashlib
+import json
+import mmap
+import os
+import pprint
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import torch
+from torch._ops import OpOverload
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from opprop.ops import catalog
+from opprop.inputs import choices
+from opprop.ops.catalog import UnknownOp
+from opprop.explore.session import describe_call, replay_call
+from opprop.reduce.repro import _bind, op_source
+from opprop.reduce.shrink import ShrinkResult, candidates, shrink_with
+from opprop.reduce.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
+from opprop.ops.target import resolve
+
+CRASH = "crash"
+INTERNAL_ASSERT = "internal_assert"
+CRASH_INVARIANTS = (CRASH, INTERNAL_ASSERT)
+ASSERT_MARK = "INTERNAL ASSERT FAILED"
+CHILD_TIMEOUT_S = 30.0
+SEARCH_EXAMPLES = 200  # fresh draws tried when the recorded choices no longer draw the crashing call
+SHRINK_TRIES = 1500  # each a fork; enough to reach a fixed point on every crash of an all-ATen run
+OP_BYTES = 512  # the shared page: the op entered last, then the child's verdict as JSON
+PAGE = 8192
+SIGNAL_WORDS = {
+    "SIGSEGV": "segmentation fault",
+    "SIGFPE": "floating-point exception",
+    "SIGABRT": "abort",
+    "SIGBUS": "bus error",
+    "SIGILL": "illegal instruction",
+}
+
+
+class RebuildError(ValueError):
+    """A crash finding whose crashing call could not be rebuilt (one line: why)."""
+
+
+# ---------------------------------------------------------------- how a call ends
+
+
+def assert_key(message: str) -> str:
+    """``cond INTERNAL ASSERT FAILED at "file":line``: what stays the same while the input shrinks."""
+    line = next((x for x in message.splitlines() if ASSERT_MARK in x), message.strip().splitlines()[0] if message.strip() else "")
+    head = line.split(", please report a bug", 1)[0]
+    if head.startswith("RuntimeError: "):
+        head = head[len("RuntimeError: "):]
+    return " ".join(head.split())[:300]
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How one run of a call ended, and in which ATen op."""
+
+    kind: str  # "signal" | "assert" | "error" | "returned" | "timeout" | "exit"
+    what: str = ""  # "SIGSEGV"; the assert's key; "RuntimeError: ..."; "exit code 3"
+    op: str = ""  # the ATen op entered last ("" when none was)
+
+    @property
+    def crashes(self) -> bool:
+        return self.kind in ("signal", "assert")
+
+    def same(self, other: "Outcome") -> bool:
+        return (self.kind, self.what, self.op) == (other.kind, other.what, other.op)
+
+    def expected_text(self) -> str:
+        """What an expect file's EXPECTED block records (the op is not in it: the script runs no dispatch mode)."""
+        if self.kind == "signal":
+            return f"dies with {self.what}"
+        if self.kind == "assert":
+            return f"internal assert: {self.what}"
+        if self.kind == "returned":
+            return "returns"
+        return f"{self.kind}: {self.what}"
+
+    def text(self) -> str:
+        where = f" in {self.op}" if self.op else ""
+        if self.kind == "signal":
+            return f"dies with {self.what} ({SIGNAL_WORDS.get(self.what, 'signal')}){where}"
+        if self.kind == "assert":
+            return f"fails an internal assert{where}: {self.what}"
+        return self.expected_text() + where
+
+    def as_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Outcome":
+        return cls(d["kind"], d.get("what", ""), d.get("op", ""))
+
+
+def finding_outcome(finding: dict) -> Outcome | None:
+    """What a raw finding says happened (its op is the one the run charged it to, not yet the faulting one)."""
+    detail = finding.get("detail") or {}
+    if finding.get("invariant") == CRASH and detail.get("signal"):
+        sig = detail["signal"]
+        if isinstance(sig, int):
+            try:
+                sig = signal.Signals(sig).name
+            except ValueError:
+                sig = str(sig)
+        return Outcome("signal", sig, finding.get("aten_op", ""))
+    if finding.get("invariant") == INTERNAL_ASSERT:
+        message = next((v for v in detail.values() if isinstance(v, str) and ASSERT_MARK in v), "")
+        return Outcome("assert", assert_key(message) if message else "", finding.get("aten_op", ""))
+    return None
+
+
+def matches(found: Outcome, wanted: Outcome) -> bool:
+    """A rebuilt run matches a raw finding: same kind and signal (an assert whose key the finding lacks matches any)."""
+    return found.kind == wanted.kind and (found.what == wanted.what or (found.kind == "assert" and not wanted.what))
+
+
+# ---------------------------------------------------------------- running in a forked child
+
+
+class _Entering(TorchDispatchMode):
+    """Writes each ATen op's name to the shared page before it runs; optionally its arguments to a file too."""
+
+    def __init__(self, page, record_path: str | None = None):
+        super().__init__()
+        self.page = page
+        self.record = open(record_path, "w") if record_path else None
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = catalog.qualified_name(func) if isinstance(func, OpOverload) else str(func)
+        self.page[0:OP_BYTES] = name.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")
+        if self.record is not None:
+            try:
+                spec = CallSpec(name, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()})
+                text = json.dumps(spec.as_json())
+            except SpecError as e:
+                text = json.dumps({"op": name, "unrecordable": str(e)})
+            self.record.seek(0)
+            self.record.write(text)
+            self.record.truncate()
+            self.record.flush()  # in the page cache: it outlives this process's death
+        return func(*args, **kwargs)
+
+
+def _child(page, prepare, record_path, op) -> None:
+    verdict = {"kind": "error", "what": "the child ended early"}
+    try:
+        faulthandler.disable()  # a crash here is the answer, not something to print
+        for s in (signal.SIGSEGV, signal.SIGFPE, signal.SIGABRT, signal.SIGBUS, signal.SIGILL):
+            signal.signal(s, signal.SIG_DFL)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        torch.set_num_threads(1)  # the parent's OpenMP pool does not survive fork
+        fn = prepare()  # inputs are built first: their ops are not the call's
+        if op is not None:  # a direct call of one overload: no dispatch mode, which can change how a kernel fails
+            page[0:OP_BYTES] = op.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")
+            out = fn()
+        else:
+            with _Entering(page, record_path):
+                out = fn()
+        del out
+        verdict = {"kind": "returned"}
+    except BaseException as e:  # noqa: BLE001: every way out is an answer
+        message = str(e)
+        if ASSERT_MARK in message:
+            verdict = {"kind": "assert", "what": assert_key(message)}
+        else:
+            first = (message.strip().splitlines() or [""])[0]
+            verdict = {"kind": "error", "what": f"{type(e).__name__}: {first[:200]}"}
+    data = json.dumps(verdict).encode()[: PAGE - OP_BYTES - 1]
+    page[OP_BYTES : OP_BYTES + len(data)] = data
+    os._exit(0)
+
+
+def run_forked(prepare, *, timeout: float = CHILD_TIMEOUT_S, record_path: str | None = None, op: str | None = None) -> Outcome:
+    """Run ``prepare()()`` in a forked child; how it ended, and in which op.
+
+    ``op`` names the overload the call is, for a direct call: it then runs
+    with no dispatch mode. Otherwise a mode notes each op the call enters
+    (and, with ``record_path``, its arguments): the last one is where it died.
+    """
+    page = mmap.mmap(-1, PAGE)  # anonymous and shared: the child's writes are ours to read
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _child(page, prepare, record_path, op)
+    status = _wait(pid, timeout)
+    entered = page[0:OP_BYTES].rstrip(b"\0").decode(errors="replace")
+    if status is None:
+        return Outcome("timeout", f"{timeout:g} s", entered)
+    if os.WIFSIGNALED(status):
+        n = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(n).name
+        except ValueError:
+            name = f"signal {n}"
+        return Outcome("signal", name, entered)
+    raw = page[OP_BYTES:PAGE].split(b"\0", 1)[0]
+    if os.WEXITSTATUS(status) != 0 or not raw:
+        return Outcome("exit", f"exit code {os.WEXITSTATUS(status)}", entered)
+    verdict = json.loads(raw)
+    return Outcome(verdict["kind"], verdict.get("what", ""), entered if verdict["kind"] != "returned" else "")
+
+
+def _wait(pid: int, timeout: float):
+    """The child's wait status, or None after killing it at the timeout."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        fd = None
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return status
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None
+            if fd is not None:
+                select.select([fd], [], [], left)
+            else:
+                time.sleep(min(0.005, left))
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S) -> Outcome:
+    """The spec's overload called directly on freshly built inputs, in a child."""
+
+    def prepare():
+        args, kwargs = spec.build()
+        overload = spec.overload
+        return lambda: overload(*args, **kwargs)
+
+    return run_forked(prepare, timeout=timeout, op=spec.op)
+
+
+# ---------------------------------------------------------------- from a raw finding to a crashing ATen call
+
+
+@dataclasses.dataclass
+class Rebuilt:
+    spec: CallSpec  # the crashing ATen call, not yet shrunk
+    outcome: Outcome  # how it dies, in its own op
+    via: str  # "replayed choices" | "input description"
+    public_sample: str = ""  # the OpInfo whose sample call died the same way, when that is how it was found
+
+
+def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
+    """The ATen call behind a crash finding, checked to die the way the finding says, alone, in a child."""
+    wanted = finding_outcome(finding)
+    if wanted is None:
+        raise RebuildError(f"{finding.get('aten_op')} / {finding.get('invariant')}: not a crash or internal-assert finding")
+    replay = finding.get("replay") or {}
+    why = []
+    if replay.get("choices"):
+        try:
+            return _from_choices(finding, wanted, replay, device)
+        except RebuildError as e:
+            why.append(str(e))
+    else:
+        why.append("no recorded choices")
+    try:
+        return _from_description(finding, wanted)
+    except RebuildError as e:
+        why.append(str(e))
+    try:
+        return _from_search(finding, wanted, replay)
+    except RebuildError as e:
+        why.append(str(e))
+    raise RebuildError("; ".join(why))
+
+
+def _redraw(target, replay: dict, device: str):
+    """The call Hypothesis drew from the recorded choices (with the validity record that steered it, when kept), or None."""
+    try:
+        return replay_call({"target": target.name, "choices": replay["choices"], "steer": replay.get("steer")}, device)
+    except choices.ReplayError:
+        return None
+
+
+def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str) -> Rebuilt:
+    target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
+    try:
+        target = resolve(target_name)
+    except UnknownOp as e:
+        raise RebuildError(str(e)) from None
+    call = _redraw(target, replay, device)
+    if call is None:
+        raise RebuildError("the recorded choices no longer draw a call")
+    if _normal(describe_call(call)["inputs"]) != _normal(finding.get("inputs") or {}):
+        raise RebuildError("the recorded choices draw another input now (the strategy changed since the run)")
+    return _capture(call, target, target_name, wanted, "replayed choices")
+
+
+class _Found(Exception):
+    pass
+
+
+def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = SEARCH_EXAMPLES) -> Rebuilt:
+    """Draw the target's calls again (seeded), each in a child, until one dies the way the finding did."""
+    from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+
+    target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
+    try:
+        target = resolve(target_name)
+    except UnknownOp as e:
+        raise RebuildError(str(e)) from None
+    strategy = target.call_strategy("cpu")
+    if strategy is None:
+        raise RebuildError(f"{target_name} has no strategy to search")
+    found = []
+
+    @seed(0)
+    @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck), phases=[Phase.generate],
+              verbosity=Verbosity.quiet, report_multiple_bugs=False)
+    @given(strategy)
+    def search(call):
+        if matches(run_forked(lambda: call), wanted):
+            found.append(call)
+            raise _Found()
+
+    try:
+        search()
+    except _Found:
+        return _capture(found[0], target, target_name, wanted, f"searched {examples} draws")
+    except Exception as e:  # noqa: BLE001: Hypothesis gave up drawing (Unsatisfiable and the like)
+        raise RebuildError(f"the search over {target_name} failed ({type(e).__name__})") from None
+    raise RebuildError(f"no call among {examples} fresh draws of {target_name} {wanted.text()}")
+
+
+def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebuilt:
+    """Run the call in a child that records each op's arguments; the op it died in, called alone, must die the same way."""
+    with tempfile.NamedTemporaryFile("r", suffix=".json") as record:
+        outcome = run_forked(lambda: call, record_path=record.name)
+        if not matches(outcome, wanted):
+            raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
+        text = record.read()
+    recorded = json.loads(text) if text else {}
+    if "unrecordable" in recorded or not recorded:
+        raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
+    spec = CallSpec.from_json(recorded)
+    alone = run_spec(spec)
+    if not alone.same(outcome):
+        raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
+                           f"while under a dispatch mode it {outcome.text()}")
+    public = ""
+    if target.kind == "opinfo" and not any(part.startswith("_") for part in target_name.split(".")):
+        public = f"OpInfo `{target_name}` sample: {call!r}"
+    return Rebuilt(spec, alone, via, public)
+
+
+def _normal(value):
+    return json.loads(json.dumps(value, sort_keys=True, default=str))
+
+
+def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
+    """Tensors built from the finding's dtype/shape/stride description, each fill tried: for calls of an overload."""
+    called = finding.get("called_op") or ""
+    op = catalog.overload_from_name(called) if "::" in called else None
+    if op is None:
+        raise RebuildError(f"{called or '?'} is not an overload: its arguments cannot be rebuilt from their description")
+    inputs = finding.get("inputs") or {}
+    tried = []
+    for fill in FILLS[:3]:
+        try:
+            spec = spec_from_description(op, inputs, fill)
+        except SpecError as e:
+            raise RebuildError(f"cannot rebuild the arguments from their description ({e})") from None
+        outcome = run_spec(spec)
+        if matches(outcome, wanted):
+            return Rebuilt(spec, outcome, "input description")
+        tried.append(f"{fill}: {outcome.text()}")
+    raise RebuildError("rebuilt from the input description, it does not crash the same way (" + "; ".join(tried) + ")")
+
+
+_LITERAL_TYPES = ("ScalarType", "Layout", "MemoryFormat", "Device")
+
+
+def spec_from_description(op: OpOverload, inputs: dict, fill: str) -> CallSpec:
+    """A CallSpec from ``findings.describe_value`` output: shapes, strides and scalars as described, values by ``fill``."""
+    args, kwargs = [], {}
+    positional = True
+    for a in op._schema.arguments:
+        if a.name not in inputs:
+            if not a.has_default_value():
+                raise SpecError(f"argument {a.name!r} is not described")
+            positional = False
+            continue
+        value = _from_described(inputs[a.name], str(a.type), fill)
+        if positional and not a.kwarg_only:
+            args.append(value)
+        else:
+            kwargs[a.name] = value
+    return CallSpec(catalog.qualified_name(op), tuple(args), kwargs)
+
+
+def _from_described(v, type_text: str, fill: str):
+    if isinstance(v, dict) and v.get("tensor"):
+        if v.get("layout", "strided") != "strided" or v.get("qscheme") or v.get("device", "cpu") != "cpu":
+            raise SpecError(f"a {v.get('layout')} {v.get('qscheme') or ''} tensor on {v.get('device')}".replace("  ", " "))
+        shape = tuple(v["shape"])
+        t = TensorSpec(v["dtype"], shape, fill, stride=tuple(v["stride"]) if "stride" in v else None, offset=v.get("storage_offset", 0))
+        contiguous = TensorSpec(v["dtype"], shape, fill)
+        if t.offset == 0 and (t.stride is None or torch.empty(shape).stride() == t.stride or t.numel == 0):
+            return contiguous
+        return t
+    if isinstance(v, list):
+        return [_from_described(x, type_text, fill) for x in v]
+    if isinstance(v, str) and v.startswith("torch.") and any(k in type_text for k in _LITERAL_TYPES):
+        return Literal(v)
+    if isinstance(v, str) and any(k in type_text for k in _LITERAL_TYPES):
+        return Literal("torch." + v) if "Device" not in type_text else Literal(f"torch.device({v!r})")
+    return v
+
+
+# ---------------------------------------------------------------- shrinking
+
+
+def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TRIES, also=None) -> ShrinkResult:
+    """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way.
+
+    ``also(candidate)``, asked only of candidates that die the same way (it
+    may be slow: ``crash_groups`` checks the native frame with it), must
+    hold too.
+    """
+    seen: dict = {}
+
+    def check(candidate: CallSpec) -> bool:
+        key = json.dumps(candidate.as_json(), sort_keys=True, default=str)
+        if key not in seen:
+            try:
+                candidate.build()  # a candidate the spec cannot even build (a size its values no longer fill) is no answer
+            except (SpecError, RuntimeError, ValueError, TypeError):
+                seen[key] = False
+            else:
+                seen[key] = run_spec(candidate).same(outcome) and (also is None or also(candidate))
+        return seen[key]
+
+    return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)
+
+
+def _crash_candidates(spec: CallSpec):
+    """A tensor list one element shorter first (``_foreach_*``, ``cat``), then the ownership shrinker's candidates."""
+    for i, a in enumerate(spec.args):
+        if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
+            for j in range(len(a)):
+                yield CallSpec(spec.op, spec.args[:i] + (a[:j] + a[j + 1 :],) + spec.args[i + 1 :], dict(spec.kwargs))
+    for k, a in spec.kwargs.items():
+        if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
+            for j in range(len(a)):
+                yield CallSpec(spec.op, spec.args, {**spec.kwargs, k: a[:j] + a[j + 1 :]})
+    yield from _joint_resizes(spec)
+    yield from _dims_dropped(spec)
+    yield from candidates(spec)
+
+
+def _dims_dropped(spec: CallSpec):
+    """A dim fewer even where it has size 0 (``shrink.resized`` keeps those: it selects index 0), for tensors without literal values."""
+    from opprop.reduce.shrink import _arg_leaves, _replace
+
+    for where, v in _arg_leaves(spec):
+        if isinstance(v, TensorSpec) and v.fill != "values" and v.stride is None and v.quant is None and 0 in v.shape:
+            for d in range(len(v.shape)):
+                yield _replace(spec, where, v.replace(shape=v.shape[:d] + v.shape[d + 1 :]))
+
+
+def _joint_resizes(spec: CallSpec):
+    """Every tensor of one shape resized together (``self`` and its ``mask``), where each alone no longer fits the other."""
+    from opprop.reduce.shrink import _arg_leaves, _replace, resized
+
+    leaves = [(w, v) for w, v in _arg_leaves(spec) if isinstance(v, TensorSpec)]
+    shapes = {}
+    for w, v in leaves:
+        shapes.setdefault(v.shape, []).append((w, v))
+    for shape, same in shapes.items():
+        if len(same) < 2 or any(v.stride is not None or v.fill == "values" or v.quant is not None for _, v in same):
+            continue
+        for new in resized(same[0][1]):
+            joint = spec
+            for w, v in same:
+                joint = _replace(joint, w, v.replace(shape=new.shape))
+            yield joint
+
+
+# ---------------------------------------------------------------- the expect file
+
+
+def file_name(aten_op: str, outcome: Outcome, variant: str = "") -> str:
+    """``aten::range.out`` dying with SIGFPE -> ``aten.range.out--crash-sigfpe.py``; an assert: ``--internal_assert-<hash>``.
+
+    ``variant`` tells apart two groups of one op and signal (another native frame).
+    """
+    base = aten_op.replace("::", ".", 1) + "--"
+    if outcome.kind == "assert":
+        name = base + INTERNAL_ASSERT + "-" + hashlib.sha256(outcome.what.encode()).hexdigest()[:8]
+    else:
+        name = base + CRASH + "-" + outcome.what.lower().replace(" ", "")
+    return name + (f"-{variant}" if variant else "") + ".py"
+
+
+def frame_variant(frame: str) -> str:
+    return hashlib.sha256(frame.encode()).hexdigest()[:6] if frame else ""
+
+
+def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "") -> str:
+    """Build the inputs, call the overload: the lines a maintainer pastes (with ``import torch``)."""
+    names = catalog.classify(spec.overload).arg_names
+    lines = ["import torch", ""]
+    if definition:
+        lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),
+                  "# ---- end of the op's definition ----", ""]
+    call_args = []
+    inputs: list = []
+    for i, a in enumerate(spec.args):
+        call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+    for k, a in spec.kwargs.items():
+        call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
+    lines.append(f"{op_source(spec)}({', '.join(call_args)})")
+    return "\n".join(lines) + "\n"
+
+
+def call_arguments(spec: CallSpec) -> tuple[list, list]:
+    """How the script spells each argument: (positional texts, keyword texts), tensors by their variable names."""
+    names = catalog.classify(spec.overload).arg_names
+    scratch: list = []
+    pos = [_bind(scratch, names[i] if i < len(names) else f"arg{i}", a, []) for i, a in enumerate(spec.args)]
+    kw = [f"{k}=" + _bind(scratch, k, a, []) for k, a in spec.kwargs.items()]
+    return pos, kw
+
+
+def render(meta: dict, code: str, expected: str) -> str:
+    title = f"{meta['aten_op']} {meta['outcome_text']} on torch {meta['torch_version']}."
+    public = meta.get("public") or "none found: only a direct call of the overload reaches it"
+    header = [
+        f"# opprop crash repro: {title}",
+        f"# Run it with nothing but torch: python {file_name(meta['aten_op'], Outcome.from_json(meta['outcome']), meta.get('file_variant', ''))}",
+        "# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).",
+        f'"""{title}',
+        "",
+        f"Public entry point: {public}",
+        '"""',
+        "",
+        "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
+        "",
+        "# ---- the repro ----",
+    ]
+    return "\n".join(header) + "\n" + code + f'\n\nEXPECTED = """{expected}\n"""\n'
+
+
+def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public: str = "", definition: str | None = None,
+          definition_from: str = "", runs: int = 1, frame: str = "", variant: str = "") -> Path:
+    """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise."""
+    from opprop.reduce import expectfile
+
+    meta = {
+        "format": expectfile.FORMAT,
+        "aten_op": spec.op,
+        "invariant": INTERNAL_ASSERT if outcome.kind == "assert" else CRASH,
+        "outcome": outcome.as_json(),
+        "outcome_text": outcome.text(),
+        "torch_version": torch.__version__,
+        "torch_git_version": torch.version.git_version,
+        "found_on": datetime.date.today().isoformat(),
+        "public": public,
+        "frame": frame,
+        "file_variant": variant,
+        "example": example,
+        "repro": spec.as_json(),
+    }
+    path = Path(directory) / file_name(spec.op, outcome, variant)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(meta, script_source(spec, definition=definition, definition_from=definition_from), outcome.expected_text()))
+    for _ in range(runs):
+        got = fresh_outcome(path)
+        if got != outcome.expected_text():
+            path.unlink()
+            raise expectfile.ExpectFileError(f"{path}: run alone it {got}, not {outcome.expected_text()}")
+    return path
+
+
+def fresh_outcome(path) -> str:
+    """Run the script in a fresh interpreter; the EXPECTED text for how it ended."""
+    from opprop.reduce.expectfile import run_script
+
+    out = run_script(path)
+    return outcome_of_process(out.returncode, out.stderr)
+
+
+def outcome_of_process(returncode: int, stderr: str) -> str:
+    if returncode < 0:
+        try:
+            return f"dies with {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"dies with signal {-returncode}"
+    if returncode == 0:
+        return "returns"
+    if ASSERT_MARK in (stderr or ""):
+        return f"internal assert: {assert_key(stderr)}"
+    if returncode == 124:
+        return "timeout: " + (stderr or "").strip()
+    lines = [x for x in (stderr or "").strip().splitlines() if x.strip()]
+    return f"error: {lines[-1][:200] if lines else f'exit code {returncode}'}"
+
+
+# ---------------------------------------------------------------- the faulting native frame
+
+_RUNTIME_LIBS = ("libc.", "libc-", "libm.", "ld-linux", "libstdc++", "libgcc", "libpthread", "libgomp")
+_RUNTIME_FUNCTIONS = ("raise", "abort", "__", "pthread_kill", "malloc", "free", "_int_", "cfree", "??")  # libc's own, e.g. __libc_message
+
+
+def native_frame(script: str, *, timeout: float = 120.0) -> str:
+    """The first non-runtime native frame (function and library) where ``script`` dies, read by gdb; "" without gdb.
+
+    Python 3.11's faulthandler prints Python frames only, so the native
+    frame comes from running the script once under ``gdb -batch``: about a
+    second, cheap next to shrinking. libc, libstdc++ and the like are
+    skipped, so an abort is charged to the torch frame that called it.
+    """
+    gdb = shutil.which("gdb")
+    if gdb is None:
+        return ""
+    with tempfile.NamedTemporaryFile("w", suffix=".py") as fh:
+        fh.write(script)
+        fh.flush()
+        try:
+            out = subprocess.run([gdb, "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt 24", "--args", sys.executable, fh.name],
+                                 capture_output=True, text=True, timeout=timeout, env=dict(os.environ, PYTHONWARNINGS="ignore"))
+        except (subprocess.TimeoutExpired, OSError):
+            return ""
+    return first_native_frame(out.stdout)
+
+
+def first_native_frame(backtrace: str) -> str:
+    """``at::native::_pad_chunk (libtorch_cpu.so)`` from gdb's ``bt`` lines."""
+    for line in backtrace.splitlines():
+        m = re.match(r"#\d+\s+(?:0x[0-9a-f]+ in )?(.*?) \(.*\)(?: from (\S+)| at (\S+))?\s*$", line)
+        if not m:
+            continue
+        function = _function_name(m.group(1))
+        library = os.path.basename(m.group(2) or "")
+        if not function or library.startswith(_RUNTIME_LIBS) or function.startswith(_RUNTIME_FUNCTIONS):
+            continue
+        return f"{function} ({library})" if library else function
+    return ""
+
+
+def _function_name(text: str) -> str:
+    """``at::native::(anonymous namespace)::f<float>(at::Tensor&)`` -> ``at::native::{anonymous}::f``."""
+    text = text.replace("(anonymous namespace)", "{anonymous}")
+    out, depth = [], 0
+    for c in text:
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth:
+            depth -= 1
+        elif depth == 0:
+            if c == "(":
+                break
+            out.append(c)
+    return "".join(out).strip().split(" ")[-1]  # a template's frame starts with its return type

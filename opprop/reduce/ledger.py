@@ -1,0 +1,175 @@
+"""The ledger: known, accepted violations, each with its reason and its expect file.
+
+One TOML file (``expected/ledger.toml``, shipped in the package as
+``opprop/ledger.toml``), plus the user's own ``./expected/ledger.toml`` on
+top when there is one. A finding whose (aten op, invariant) is in the ledger
+is expected; one that is not is new; an entry that no longer reproduces is
+stale, which means the op looks fixed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+# The known torch violations, shipped as package data: in the repo a link to expected/ledger.toml.
+PACKAGED = Path(__file__).parents[1] / "ledger.toml"
+
+
+class LedgerError(ValueError):
+    """A ledger file that cannot be read or is malformed (one-line message naming the file)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    aten_op: str
+    invariant: str
+    reason: str
+    expect: str = ""  # path of its expect file, relative to the repo root
+    by_design: bool = False  # unsafe on purpose (_unsafe_view, lift_fresh): accepted for good
+    upstream: str = ""  # issue or PR that tracks it
+    found_via: str = ""  # the target (OpInfo id or overload) whose generator reaches it, when not the op itself
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.aten_op, self.invariant)
+
+    def stale_message(self, ledger_path="expected/ledger.toml") -> str:
+        expect = f"delete {self.expect} and " if self.expect else ""
+        return (
+            f"{self.aten_op} / {self.invariant} is in the ledger but no longer reproduces: the op looks fixed; "
+            f"{expect}remove its entry from {ledger_path}"
+        )
+
+
+def default_path() -> Path:
+    """``$OPPROP_LEDGER`` when set, else the ledger shipped with opprop."""
+    env = os.environ.get("OPPROP_LEDGER")
+    return Path(env) if env else PACKAGED
+
+
+def default_paths() -> list[Path]:
+    """The ledgers ``load()`` reads, later ones adding to (and overriding) earlier ones.
+
+    ``$OPPROP_LEDGER`` alone when set (an empty file there shows every
+    finding); otherwise the shipped ledger, then the user's own
+    ``./expected/ledger.toml`` when it exists and is not the shipped one.
+    """
+    if os.environ.get("OPPROP_LEDGER"):
+        return [default_path()]
+    paths = [PACKAGED]
+    user = Path.cwd() / "expected" / "ledger.toml"
+    if user.exists() and not (PACKAGED.exists() and user.resolve() == PACKAGED.resolve()):
+        paths.append(user)
+    return paths
+
+
+@dataclasses.dataclass
+class Ledger:
+    path: Path
+    entries: dict  # (aten_op, invariant) -> Entry
+
+    def get(self, aten_op: str, invariant: str) -> Entry | None:
+        return self.entries.get((aten_op, invariant))
+
+    def split(self, findings) -> tuple[list, list]:
+        """(new findings, ledgered findings)."""
+        new, known = [], []
+        for f in findings:
+            (known if f.key in self.entries else new).append(f)
+        return new, known
+
+    def stale(self, found_keys, reached_ops) -> list[Entry]:
+        """Entries whose op was reached in this run but whose violation did not show: the op looks fixed."""
+        found_keys = set(found_keys)
+        reached_ops = set(reached_ops)
+        return [e for k, e in sorted(self.entries.items()) if e.aten_op in reached_ops and k not in found_keys]
+
+    def verdict(self, findings, reached_ops) -> tuple[list, list, list]:
+        """(new findings, ledgered findings, stale entries): what a property test or fuzz run fails on."""
+        new, known = self.split(findings)
+        return new, known, self.stale([f.key for f in findings], reached_ops)
+
+
+def merge(path, entries) -> list[Entry]:
+    """Add entries whose (aten op, invariant) the ledger lacks; existing entries (and their reasons) win.
+
+    An existing entry without an expect file gets the new entry's link.
+    Returns the entries added or linked.
+    """
+    path = Path(path)
+    current = load(path).entries if path.exists() else {}
+    added = []
+    for e in entries:
+        old = current.get(e.key)
+        if old is None:
+            current[e.key] = e
+            added.append(e)
+        elif not old.expect and e.expect:
+            current[e.key] = dataclasses.replace(old, expect=e.expect)
+            added.append(current[e.key])
+    if added:
+        tmp = path.with_suffix(".toml.tmp")
+        tmp.write_text(render(current.values()))
+        os.replace(tmp, path)
+    return added
+
+
+_FIELDS = {f.name for f in dataclasses.fields(Entry)}
+
+
+def load(path=None) -> Ledger:
+    """One ledger file; without ``path``, every file of ``default_paths()`` merged in order."""
+    if path is None:
+        paths = default_paths()
+        ledgers = [load(p) for p in paths]
+        entries = {}
+        for one in ledgers:
+            entries.update(one.entries)
+        return Ledger(paths[-1], entries)
+    path = Path(path)
+    if not path.exists():
+        raise LedgerError(f"ledger {path} does not exist")
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError) as e:
+        raise LedgerError(f"cannot read ledger {path}: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise LedgerError(f"ledger {path} is not valid TOML: {e}") from None
+    entries = {}
+    for i, raw in enumerate(data.get("known", [])):
+        unknown = set(raw) - _FIELDS
+        missing = {"aten_op", "invariant", "reason"} - set(raw)
+        if unknown or missing:
+            what = f"unknown field(s) {sorted(unknown)}" if unknown else f"missing field(s) {sorted(missing)}"
+            raise LedgerError(f"ledger {path}: entry {i + 1} has {what}")
+        entry = Entry(**raw)
+        if entry.key in entries:
+            raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} is listed twice")
+        entries[entry.key] = entry
+    return Ledger(path, entries)
+
+
+def render(entries) -> str:
+    """The TOML text of a ledger, sorted, so that a rewrite diffs only what changed."""
+    lines = [
+        "# Known violations of opprop's invariants on this torch, each accepted with its reason.",
+        "# A finding listed here is expected; an entry that stops reproducing fails the run (the op looks fixed).",
+        "",
+    ]
+    for e in sorted(entries, key=lambda e: e.key):
+        lines.append("[[known]]")
+        for field in ("aten_op", "invariant", "reason", "expect", "upstream", "found_via"):
+            value = getattr(e, field)
+            if value or field in ("aten_op", "invariant", "reason"):
+                lines.append(f"{field} = {_toml_str(value)}")
+        if e.by_design:
+            lines.append("by_design = true")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,131 @@
+"""From a finding to a checked-in regression: its ATen call, shrunk, written as an expect file.
+
+A finding starts shrinking from what it carries, never from a new search:
+its captured ATen call (``Finding.call``) when that reproduces alone, else
+its top-level call regenerated from ``Finding.replay`` (a fixed sample, or
+the Hypothesis choices of its draw) and captured again. Only a report
+written before findings carried either falls back to searching like
+``opprop check`` (``capture.search_again``), and says so. Works straight from
+a call too (a test, a custom op); either way it hands back the expect file
+and the ledger record a reviewer would add.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+from opprop.reduce import expectfile
+from opprop.inputs.calls import Call
+from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
+from opprop.inputs.choices import ReplayError
+from opprop.explore.session import replay_call
+from opprop.check.findings import Finding
+from opprop.reduce.ledger import Entry, render
+from opprop.explore.runner import run_call
+from opprop.reduce.shrink import ShrinkError, shrink
+from opprop.reduce.specs import CallSpec
+
+
+@dataclasses.dataclass
+class Regression:
+    path: Path
+    spec: CallSpec  # the shrunk ATen call
+    finding: Finding  # what the shrunk call reports
+    entry: Entry  # the ledger-ready record
+    tries: int  # shrink candidates run
+    origin: str = "a call in hand"  # where shrinking started (starting_call)
+
+    def toml(self) -> str:
+        return render([self.entry]).split("\n\n", 1)[1].strip()
+
+
+def _relative(path: Path) -> str:
+    rel = os.path.relpath(path.resolve(), Path.cwd())
+    return str(path.resolve()) if rel.startswith("..") else rel
+
+
+def from_call(call: Call, aten_op: str, invariant: str, out_dir, *, example: dict | None = None, definition: str | None = None) -> Regression:
+    """``definition``: path of a module whose source registers a non-aten op; it is inlined in the repro."""
+    if example is None:
+        original = [f for f in run_call(call).findings if f.key == (aten_op, invariant)]
+        if not original:
+            raise CaptureError(f"{aten_op} / {invariant}: {call.target} does not break it")
+        example = original[0].as_json()
+    return from_spec(capture(call, aten_op, invariant), invariant, out_dir, example=example, definition=definition)
+
+
+def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definition: str | None = None) -> Regression:
+    """Shrink an ATen call that breaks ``invariant`` alone and write its expect file."""
+    result = shrink(spec, invariant)
+    finding = failing_findings(result.spec, invariant)[0]
+    source = Path(definition).read_text() if definition else None
+    path = expectfile.write(
+        out_dir,
+        result.spec,
+        invariant,
+        example=example,
+        suggested=expectfile.suggested_fix(spec.op, invariant, finding.detail, finding.output_index),
+        definition=source,
+        definition_from=Path(definition).name if definition else "",
+    )
+    entry = Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=_relative(path))
+    return Regression(path, result.spec, finding, entry, result.tries)
+
+
+def starting_call(finding: Finding, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> tuple[CallSpec, str]:
+    """The ATen call shrinking starts from, and where it came from."""
+    if finding.call is not None and reproduces(finding.call, finding.invariant):
+        return finding.call, "its captured call"
+    if finding.replay:
+        try:
+            call = replay_call(finding.replay, device)
+        except ReplayError as e:
+            raise CaptureError(f"{finding.aten_op} / {finding.invariant}: {e}") from None
+        return capture(call, finding.aten_op, finding.invariant), "its replayed " + ("sample" if "sample" in finding.replay else "draw")
+    call = search_again(finding.called_op, finding.aten_op, finding.invariant, device=device, examples=examples, seed=seed)
+    return capture(call, finding.aten_op, finding.invariant), "a new search (fallback: the report predates findings that carry their call)"
+
+
+def from_finding(finding: Finding, out_dir, *, device: str = "cpu", examples: int = 100, seed: int = 0, definition: str | None = None) -> Regression:
+    spec, origin = starting_call(finding, device=device, examples=examples, seed=seed)
+    reg = from_spec(spec, finding.invariant, out_dir, example=_example(finding), definition=definition)
+    return dataclasses.replace(reg, origin=origin)
+
+
+def _example(finding: Finding) -> dict:
+    """The un-shrunk example as the expect file's provenance shows it (without the bulky captured values)."""
+    return {k: v for k, v in finding.as_json().items() if k not in ("call", "replay")}
+
+
+def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict | None = None, log=print) -> list[Regression]:
+    """One expect file per (aten op, invariant) in the report; existing files are kept unless ``force``."""
+    definitions = definitions or {}
+    device = report.get("device", "cpu")
+    done: set = set()
+    written = []
+    for raw in report.get("findings", []):
+        finding = Finding.from_json(raw)
+        if finding.key in done:
+            continue
+        done.add(finding.key)
+        target = Path(out_dir) / expectfile.file_name(*finding.key)
+        if target.exists() and not force:
+            log(f"kept {target} (exists; --force rewrites it)")
+            continue
+        namespace = finding.aten_op.split("::")[0]
+        try:
+            reg = from_finding(
+                finding,
+                out_dir,
+                device=device,
+                examples=report.get("examples", 100),
+                seed=report.get("seed", 0),
+                definition=definitions.get(namespace),
+            )
+        except (CaptureError, ShrinkError, expectfile.ExpectFileError) as e:
+            log(f"skipped {finding.aten_op} / {finding.invariant}: {e}")
+            continue
+        log(f"wrote {reg.path} ({reg.tries} shrink tries, from {reg.origin})")
+        written.append(reg)
+    return written

@@ -1,0 +1,267 @@
+"""A shrunk call as a Python script that needs nothing but torch: build the inputs, call the op, print.
+
+What it prints is what the expect file records: per output its TensorImpl
+and StorageImpl use counts, Python references beyond the script's own, and
+whether it is or overlaps each input; per input whether the call changed it;
+last, whether the invariant still breaks. The printing helper is inlined so
+a PyTorch developer can paste the script anywhere; the invariant inlines its
+own ``_state`` (what it records before the call) and ``_breaks`` (its
+decision), from its ``repro_state`` and ``repro_breaks``.
+"""
+from __future__ import annotations
+
+import keyword
+import math
+
+from opprop.ops import catalog
+from opprop.check import invariants
+from opprop.reduce.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
+
+HELPER = '''\
+def _strided(t):
+    # sparse and nested tensors have no strides or single storage of their own
+    return t.layout == torch.strided and not t.is_nested
+
+
+def _storage_use_count(t):
+    # untyped_storage() makes a Python wrapper that holds one reference of its own
+    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1 if _strided(t) else None
+
+
+def _describe(t):
+    if t.is_nested:
+        return f"{str(t.dtype)[6:]}{[list(c.shape) for c in t.unbind()]}[nested {str(t.layout)[6:]}]"
+    kind = "" if t.layout == torch.strided else f"[{str(t.layout)[6:]}]"
+    return f"{str(t.dtype)[6:]}{list(t.shape)}{kind}"
+
+
+def _addresses(t):
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure)
+    size = t.element_size()
+    n = t.untyped_storage().nbytes() // size
+    index = torch.as_strided(torch.arange(n + 1), t.shape, t.stride(), t.storage_offset())
+    base = t.untyped_storage().data_ptr()
+    return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
+
+
+def _overlaps(a, b):
+    if not _strided(a) or not _strided(b):
+        return False
+    return bool(_addresses(a) & _addresses(b))
+
+
+def _snapshot(t):
+    if not _strided(t):
+        return (None, None, None, None, _contents(t))
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+
+
+def _contents(t):
+    # what a sparse or nested tensor holds, as dense tensors to compare
+    if t.is_nested:
+        return [c.clone() for c in t.unbind()]
+    return [t.to_dense()]
+
+
+def _changed(t, snapshot):
+    size, stride, offset, ptr, data = snapshot
+    if not _strided(t):
+        now = _contents(t)
+        same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
+        return None if same else "data"
+    if t.size() != size:
+        return "size"
+    if t.stride() != stride:
+        return "stride"
+    if t.storage_offset() != offset:
+        return "storage_offset"
+    if t.untyped_storage().data_ptr() != ptr:
+        return "storage"
+    if t.is_quantized:
+        same = torch.equal(t.int_repr(), data.int_repr())
+    else:
+        same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
+    return None if same else "data"
+
+
+def report(invariant, outputs, inputs, before, state, facts):
+    """Print what the op returned and did; the last line says whether the invariant still breaks."""
+    seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
+    for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
+        t = outputs[j]
+        if t is None:
+            print(f"output {j}: undefined")
+            seen["outputs"].append(None)
+            continue
+        slots = sum(1 for o in outputs if o is t)
+        use_count = t._use_count()
+        refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
+        storage = _storage_use_count(t)
+        print(f"output {j}: {_describe(t)} tensorimpl_use_count={use_count} "
+              f"python_refs={refs} storageimpl_use_count={storage}")
+        measured = {"slots": slots, "use_count": use_count, "refs": refs, "storage": storage,
+                    "is": set(), "overlaps": set(), "overlaps_outputs": set()}
+        for name, x in inputs.items():
+            same, overlap = t is x, _overlaps(t, x)
+            print(f"  is {name}: {same}, overlaps {name}: {overlap}")
+            if same:
+                measured["is"].add(name)
+            if same or overlap:
+                measured["overlaps"].add(name)
+        for k in range(j + 1, len(outputs)):
+            u = outputs[k]
+            if u is not None:
+                overlap = u is t or _overlaps(t, u)
+                print(f"  overlaps output {k}: {overlap}")
+                if overlap:
+                    measured["overlaps_outputs"].add(k)
+        seen["outputs"].append(measured)
+    t = u = None
+    for name, x in inputs.items():
+        changed = _changed(x, before[name])
+        print(f"input {name}: {changed or 'unchanged'}")
+        seen["inputs"][name] = changed
+    broken = _breaks(outputs, inputs, before, state, facts, seen)
+    print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
+'''
+
+
+def _name(arg_name: str) -> str:
+    return arg_name + "_" if keyword.iskeyword(arg_name) or arg_name in ("torch", "sys", "report") else arg_name
+
+
+def _number(x) -> str:
+    if isinstance(x, float) and not math.isfinite(x):
+        return f"float({repr(x)!r})"
+    return repr(x)
+
+
+def _shape(shape) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _dtype(name: str) -> str:
+    return f"torch.{name}"
+
+
+def tensor_source(t: TensorSpec) -> str:
+    """An expression that builds exactly what ``specs.build_tensor`` builds."""
+    if t.layout != "strided":
+        return _kind_source(t)
+    n = t.buffer_numel
+    dtype = _dtype(t.dtype)
+    if t.fill in ("zeros", "ones") and t.stride is None and t.quant is None:
+        return f"torch.{t.fill}({', '.join(str(s) for s in t.shape) or '()'}, dtype={dtype})"
+    if t.fill in ("zeros", "ones"):
+        flat = f"torch.{t.fill}({n}, dtype={dtype})"
+    elif t.fill == "arange":
+        flat = f"torch.arange({n}, dtype={dtype})" if t.dtype in ("float32", "float64", "int64", "int32") else f"torch.arange({n}).to({dtype})"
+    else:
+        flat = f"torch.tensor([{', '.join(_number(v) for v in t.values)}], dtype={dtype})"
+    if t.stride is not None:
+        x = f"torch.as_strided({flat}, {_shape(t.shape)}, {_shape(t.stride)}, {t.offset})"
+    elif len(t.shape) == 1 and t.shape[0] == n:
+        x = flat
+    else:
+        x = f"{flat}.reshape{_shape(t.shape)}" if t.shape else f"{flat}.reshape(())"
+    if t.quant is None:
+        return x
+    if t.quant[0] == "per_tensor":
+        _, qdtype, scale, zero_point = t.quant
+        return f"torch.quantize_per_tensor({x}, {_number(scale)}, {zero_point}, {_dtype(qdtype)})"
+    scheme, qdtype, axis, scales, zero_points = t.quant
+    zp_dtype = "torch.float32" if scheme == "per_channel_float" else "torch.long"
+    return (
+        f"torch.quantize_per_channel({x}, torch.tensor({list(scales)!r}, dtype=torch.double), "
+        f"torch.tensor({list(zero_points)!r}, dtype={zp_dtype}), {axis}, {_dtype(qdtype)})"
+    )
+
+
+def _kind_source(t: TensorSpec) -> str:
+    """Sparse and nested tensors, from their parts, as ``specs.build_tensor`` builds them."""
+    parts = [tensor_source(p) for p in t.parts]
+    if t.layout == "sparse_coo":
+        return f"torch.sparse_coo_tensor({parts[0]}, {parts[1]}, {_shape(t.shape)}, is_coalesced={bool(t.coalesced)})"
+    if t.layout in SPARSE_COMPRESSED:
+        return f"torch.sparse_compressed_tensor({', '.join(parts)}, {_shape(t.shape)}, layout={SPARSE_COMPRESSED[t.layout]})"
+    if t.layout in NESTED:
+        return f"torch.nested.nested_tensor([{', '.join(parts)}], layout={NESTED[t.layout]})"
+    raise ValueError(f"unknown tensor layout {t.layout!r}")
+
+
+def value_source(v) -> str:
+    if isinstance(v, TensorSpec):
+        return tensor_source(v)
+    if isinstance(v, Literal):
+        return v.text
+    if isinstance(v, list):
+        return "[" + ", ".join(value_source(x) for x in v) + "]"
+    if isinstance(v, (float, complex)):
+        return _number(v)
+    return repr(v)
+
+
+def op_source(spec: CallSpec) -> str:
+    op = spec.overload
+    ns, name = op._schema.name.split("::", 1)
+    return f"torch.ops.{ns}.{name}.{op._overloadname}"
+
+
+def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, definition_from: str = "") -> str:
+    """The script. ``definition``: source that registers a non-aten op, inlined so the script stands alone."""
+    kind = catalog.classify(spec.overload)
+    names = kind.arg_names
+    lines = ["import sys", "", "import torch", ""]
+    if definition:
+        lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
+    checked = invariants.get(invariant)
+    lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", checked.repro_state, "", checked.repro_breaks, "", "# ---- the minimal inputs ----"]
+    inputs = []  # (label, expression naming the tensor)
+    call_args = []
+    for i, a in enumerate(spec.args):
+        call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+    for k, a in spec.kwargs.items():
+        call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
+    input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
+    facts = {
+        "may_alias": tuple(sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})),
+        "outputs_may_alias": bool(kind.allowed_out_out or kind.aliased_list_returns),
+        "mutable": tuple(sorted(names[i] for i in kind.mutable_args)),
+        **checked.repro_facts(spec.overload, kind),
+    }
+    lines += [
+        f"inputs = {input_dict}",
+        "before = {name: _snapshot(t) for name, t in inputs.items()}",
+        "state = _state(inputs)",
+        "",
+        *_call_lines(f"out = {op_source(spec)}({', '.join(call_args)})", kind.view),
+        "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
+        "del out",
+        f"report({invariant!r}, outputs, inputs, before, state, facts={facts!r})",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _call_lines(call: str, view: bool) -> list:
+    """A declared view op is called below ADInplaceOrView, where the codegen's debug checks see its output:
+    above it, autograd replaces the kernel's output with a fresh view, hiding what the kernel returned."""
+    if not view:
+        return [call]
+    return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as debug builds check it", "    " + call]
+
+
+def _bind(lines, arg_name, value, inputs) -> str:
+    """Name the tensors of one argument in the script; return how the call spells the argument."""
+    if isinstance(value, TensorSpec):
+        var = _name(arg_name)
+        lines.append(f"{var} = {tensor_source(value)}")
+        inputs.append((arg_name, var))
+        return var
+    if isinstance(value, list) and any(isinstance(v, TensorSpec) for v in value):
+        var = _name(arg_name)
+        lines.append(f"{var} = {value_source(value)}")
+        for j, v in enumerate(value):
+            if isinstance(v, TensorSpec):
+                inputs.append((f"{arg_name}[{j}]", f"{var}[{j}]"))
+        return var
+    return value_source(value)

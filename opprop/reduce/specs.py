@@ -1,0 +1,339 @@
+"""Rebuildable descriptions of a call's arguments: what the shrinker edits and the repro emitter prints.
+
+A captured call holds real tensors; a ``CallSpec`` holds ``TensorSpec``s
+instead (dtype, shape, layout, quantizer, and values as a fill rule or a
+literal list), so it can be rebuilt exactly, edited one property at a time,
+written as Python source and stored as JSON.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+from typing import Any
+
+import torch
+from torch._ops import OpOverload
+
+from opprop.ops import catalog
+
+FILLS = ("zeros", "ones", "arange", "values")  # simplest first
+SPARSE_COMPRESSED = {"sparse_csr": torch.sparse_csr, "sparse_csc": torch.sparse_csc, "sparse_bsr": torch.sparse_bsr, "sparse_bsc": torch.sparse_bsc}
+NESTED = {"nested_strided": torch.strided, "nested_jagged": torch.jagged}
+LAYOUTS = ("strided", "sparse_coo", *SPARSE_COMPRESSED, *NESTED)
+
+
+class SpecError(ValueError):
+    """An argument opprop cannot describe well enough to rebuild it (a generator, a tensor subclass, ...)."""
+
+
+def _dtype(name: str) -> torch.dtype:
+    dtype = getattr(torch, name, None)
+    if not isinstance(dtype, torch.dtype):
+        raise SpecError(f"unknown dtype {name!r}")
+    return dtype
+
+
+def dtype_name(dtype: torch.dtype) -> str:
+    return str(dtype).replace("torch.", "")
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorSpec:
+    """A tensor to build. ``values`` (fill "values") are the flat contents of the buffer the tensor views.
+
+    Contiguous when ``stride`` is None; otherwise ``as_strided`` over a
+    buffer of ``offset + span`` elements. Quantized when ``quant`` is
+    ``("per_tensor", qdtype, scale, zero_point)`` or
+    ``("per_channel", qdtype, axis, scales, zero_points)`` (``per_channel_float``:
+    float zero points); then ``dtype``
+    is the float dtype quantized from and ``values`` are float values.
+
+    Other kinds are built from ``parts``, themselves strided specs, the way
+    torch builds them (``layout``, one of LAYOUTS): sparse COO from
+    (indices, values) with ``shape`` its size and ``coalesced`` its flag;
+    compressed sparse from (compressed indices, plain indices, values);
+    nested tensors from their components (``shape`` is ``()``).
+    """
+
+    dtype: str
+    shape: tuple
+    fill: str = "arange"
+    values: tuple | None = None
+    stride: tuple | None = None
+    offset: int = 0
+    quant: tuple | None = None
+    layout: str = "strided"
+    parts: tuple = ()
+    coalesced: bool | None = None
+
+    @property
+    def numel(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def buffer_numel(self) -> int:
+        """Elements the repro allocates: the tensor's own, or its strided buffer's (for other kinds: its parts')."""
+        if self.layout != "strided":
+            return sum(p.buffer_numel for p in self.parts)
+        if self.stride is None:
+            return self.numel
+        if self.numel == 0:
+            return self.offset
+        return self.offset + 1 + sum((n - 1) * s for n, s in zip(self.shape, self.stride))
+
+    def replace(self, **changes) -> "TensorSpec":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclasses.dataclass(frozen=True)
+class Literal:
+    """A torch constant argument (dtype, layout, memory format, device) kept by name."""
+
+    text: str  # "torch.float32"
+
+
+@dataclasses.dataclass
+class CallSpec:
+    op: str  # "aten::q_per_channel_scales" (qualified overload name)
+    args: tuple
+    kwargs: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def overload(self) -> OpOverload:
+        op = catalog.overload_from_name(self.op)
+        if op is None:
+            raise SpecError(f"no overload named {self.op}")
+        return op
+
+    def build(self) -> tuple[tuple, dict]:
+        return tuple(build_value(a) for a in self.args), {k: build_value(v) for k, v in self.kwargs.items()}
+
+    def tensors(self) -> list[TensorSpec]:
+        """The strided tensors the call builds: sparse and nested arguments count as their parts."""
+        found = []
+        for v in list(self.args) + list(self.kwargs.values()):
+            found.extend(t for t in _leaves(v) if isinstance(t, TensorSpec))
+        return _strided_parts(found)
+
+    def as_json(self) -> dict:
+        return {"op": self.op, "args": [to_json(a) for a in self.args], "kwargs": {k: to_json(v) for k, v in self.kwargs.items()}}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "CallSpec":
+        return cls(d["op"], tuple(from_json(a) for a in d["args"]), {k: from_json(v) for k, v in d.get("kwargs", {}).items()})
+
+    def __eq__(self, other):
+        return isinstance(other, CallSpec) and self.as_json() == other.as_json()
+
+
+def _strided_parts(specs) -> list:
+    out = []
+    for t in specs:
+        out.extend(_strided_parts(t.parts) if t.layout != "strided" else [t])
+    return out
+
+
+def _leaves(v):
+    if isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _leaves(x)
+    else:
+        yield v
+
+
+# ---------------------------------------------------------------- from real values
+
+
+def describe(value: Any):
+    """The spec of a real argument value, read before the op runs (so a later write does not leak in)."""
+    if isinstance(value, torch.Tensor):
+        return tensor_spec(value)
+    if isinstance(value, (list, tuple)):
+        return [describe(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str, complex)):
+        return value
+    if isinstance(value, (torch.dtype, torch.layout, torch.memory_format)):
+        return Literal(str(value))
+    if isinstance(value, torch.device):
+        return Literal(f"torch.device({str(value)!r})")
+    raise SpecError(f"cannot rebuild an argument of type {type(value).__name__}")
+
+
+def tensor_spec(t: torch.Tensor) -> TensorSpec:
+    if t.device.type != "cpu":
+        raise SpecError("repros are built on CPU; this tensor is on " + str(t.device))
+    t = t.detach()
+    if t.is_nested:  # strided (NestedTensorImpl) or jagged (a NestedTensor subclass): rebuilt from its components
+        layout = "nested_jagged" if t.layout == torch.jagged else "nested_strided"
+        return TensorSpec(dtype_name(t.dtype), (), "values", layout=layout, parts=tuple(tensor_spec(c.clone(memory_format=torch.contiguous_format)) for c in t.unbind()))
+    if type(t) is not torch.Tensor:
+        raise SpecError(f"cannot rebuild a {type(t).__name__} tensor")
+    if t.layout == torch.sparse_coo:
+        parts = (tensor_spec(t._indices().clone()), tensor_spec(t._values().clone()))
+        return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout="sparse_coo", parts=parts, coalesced=t.is_coalesced())
+    for name, layout in SPARSE_COMPRESSED.items():
+        if t.layout == layout:
+            compressed, plain = (t.crow_indices(), t.col_indices()) if name in ("sparse_csr", "sparse_bsr") else (t.ccol_indices(), t.row_indices())
+            parts = (tensor_spec(compressed.clone()), tensor_spec(plain.clone()), tensor_spec(t.values().clone()))
+            return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout=name, parts=parts)
+    if t.layout != torch.strided:
+        raise SpecError(f"cannot rebuild a {t.layout} tensor")
+    if t.is_quantized:
+        qdtype = dtype_name(t.dtype)
+        if t.qscheme() == torch.per_tensor_affine:
+            quant = ("per_tensor", qdtype, float(t.q_scale()), int(t.q_zero_point()))
+        elif t.qscheme() in (torch.per_channel_affine, torch.per_channel_affine_float_qparams):
+            float_qparams = t.qscheme() == torch.per_channel_affine_float_qparams  # float zero points
+            quant = (
+                "per_channel_float" if float_qparams else "per_channel",
+                qdtype,
+                int(t.q_per_channel_axis()),
+                tuple(float(s) for s in t.q_per_channel_scales().tolist()),
+                tuple((float if float_qparams else int)(z) for z in t.q_per_channel_zero_points().tolist()),
+            )
+        else:
+            raise SpecError(f"cannot rebuild qscheme {t.qscheme()}")
+        values = tuple(t.dequantize().contiguous().reshape(-1).tolist())
+        return TensorSpec("float32", tuple(t.shape), "values", values, quant=quant)
+    if t.is_contiguous() and t.storage_offset() == 0:
+        return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", tuple(t.reshape(-1).tolist()))
+    spec = TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", stride=tuple(t.stride()), offset=t.storage_offset())
+    buffer = torch.as_strided(t, (spec.buffer_numel,), (1,), 0)
+    return spec.replace(values=tuple(buffer.tolist()))
+
+
+# ---------------------------------------------------------------- to real values
+
+
+def _flat(spec: TensorSpec, n: int) -> torch.Tensor:
+    dtype = _dtype(spec.dtype)
+    if spec.fill == "zeros":
+        return torch.zeros(n, dtype=dtype)
+    if spec.fill == "ones":
+        return torch.ones(n, dtype=dtype)
+    if spec.fill == "arange":
+        return torch.arange(n).to(dtype)
+    if spec.fill == "values":
+        if spec.values is None or len(spec.values) != n:
+            raise SpecError(f"tensor spec wants {n} values, has {0 if spec.values is None else len(spec.values)}")
+        return torch.tensor(list(spec.values), dtype=dtype)
+    raise SpecError(f"unknown fill {spec.fill!r}")
+
+
+def build_tensor(spec: TensorSpec) -> torch.Tensor:
+    """Built the way the repro script builds it (``repro.tensor_source``), down to which tensors are views."""
+    if spec.layout != "strided":
+        return _build_kind(spec)
+    if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None:
+        return getattr(torch, spec.fill)(spec.shape, dtype=_dtype(spec.dtype))
+    flat = _flat(spec, spec.buffer_numel)
+    if spec.stride is not None:
+        t = torch.as_strided(flat, spec.shape, spec.stride, spec.offset)
+    elif len(spec.shape) == 1 and spec.shape[0] == spec.buffer_numel:
+        t = flat
+    else:
+        t = flat.reshape(spec.shape)
+    if spec.quant is None:
+        return t
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if spec.quant[0] == "per_tensor":
+            _, qdtype, scale, zero_point = spec.quant
+            return torch.quantize_per_tensor(t, scale, zero_point, _dtype(qdtype))
+        scheme, qdtype, axis, scales, zero_points = spec.quant
+        zp_dtype = torch.float32 if scheme == "per_channel_float" else torch.long
+        return torch.quantize_per_channel(
+            t, torch.tensor(scales, dtype=torch.double), torch.tensor(zero_points, dtype=zp_dtype), axis, _dtype(qdtype)
+        )
+
+
+def _build_kind(spec: TensorSpec) -> torch.Tensor:
+    parts = [build_tensor(p) for p in spec.parts]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # sparse and nested construction warn they are beta / prototypes
+        if spec.layout == "sparse_coo":
+            indices, values = parts
+            return torch.sparse_coo_tensor(indices, values, spec.shape, is_coalesced=bool(spec.coalesced))
+        if spec.layout in SPARSE_COMPRESSED:
+            compressed, plain, values = parts
+            return torch.sparse_compressed_tensor(compressed, plain, values, spec.shape, layout=SPARSE_COMPRESSED[spec.layout])
+        if spec.layout in NESTED:
+            return torch.nested.nested_tensor(parts, layout=NESTED[spec.layout])
+    raise SpecError(f"unknown tensor layout {spec.layout!r}; expected one of {LAYOUTS}")
+
+
+def build_value(v):
+    if isinstance(v, TensorSpec):
+        return build_tensor(v)
+    if isinstance(v, Literal):
+        return eval(v.text, {"torch": torch})  # only texts describe() wrote: torch.<constant> / torch.device(...)
+    if isinstance(v, (list, tuple)):
+        return [build_value(x) for x in v]
+    return v
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def _num_json(x):
+    if isinstance(x, float) and not math.isfinite(x):
+        return {"float": repr(x)}
+    if isinstance(x, complex):
+        return {"complex": [_num_json(x.real), _num_json(x.imag)]}
+    return x
+
+
+def _num_from(x):
+    if isinstance(x, dict) and "float" in x:
+        return float(x["float"])
+    if isinstance(x, dict) and "complex" in x:
+        return complex(_num_from(x["complex"][0]), _num_from(x["complex"][1]))
+    return x
+
+
+def to_json(v):
+    if isinstance(v, TensorSpec):
+        d = {"dtype": v.dtype, "shape": list(v.shape), "fill": v.fill}
+        if v.values is not None:
+            d["values"] = [_num_json(x) for x in v.values]
+        if v.stride is not None:
+            d["stride"], d["offset"] = list(v.stride), v.offset
+        if v.quant is not None:
+            d["quant"] = [list(q) if isinstance(q, tuple) else q for q in v.quant]
+        if v.layout != "strided":
+            d["layout"], d["parts"] = v.layout, [to_json(p) for p in v.parts]
+            if v.coalesced is not None:
+                d["coalesced"] = v.coalesced
+        return {"tensor": d}
+    if isinstance(v, Literal):
+        return {"literal": v.text}
+    if isinstance(v, (list, tuple)):
+        return [to_json(x) for x in v]
+    return _num_json(v)
+
+
+def from_json(v):
+    if isinstance(v, dict) and "tensor" in v:
+        d = v["tensor"]
+        quant = tuple(tuple(q) if isinstance(q, list) else q for q in d["quant"]) if d.get("quant") else None
+        return TensorSpec(
+            dtype=d["dtype"],
+            shape=tuple(d["shape"]),
+            fill=d["fill"],
+            values=tuple(_num_from(x) for x in d["values"]) if "values" in d else None,
+            stride=tuple(d["stride"]) if "stride" in d else None,
+            offset=d.get("offset", 0),
+            quant=quant,
+            layout=d.get("layout", "strided"),
+            parts=tuple(from_json(p) for p in d.get("parts", ())),
+            coalesced=d.get("coalesced"),
+        )
+    if isinstance(v, dict) and "literal" in v:
+        text = v["literal"]
+        if not text.startswith("torch."):
+            raise SpecError(f"bad literal {text!r}")
+        return Literal(text)
+    if isinstance(v, list):
+        return [from_json(x) for x in v]
+    return _num_from(v)

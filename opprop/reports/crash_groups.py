@@ -1,0 +1,202 @@
+"""Crash findings grouped by cause, each group with its smallest repro and whether public API reaches it.
+
+A group is (the op the call died in, how it died, the faulting native
+frame): the ATen op the dying child had entered last (``crash_repro``), its
+signal or internal-assert key (condition and source line), and for a signal
+the first torch frame of gdb's backtrace of the rebuilt call. Python 3.11's
+faulthandler prints Python frames only; without gdb the frame is unknown
+and two kernel bugs in one op that die with one signal share a group.
+
+Public or private: a group is public when an OpInfo sample call (an OpInfo
+of a public function) died the same way in the same op, or when a public
+``torch.*`` function or Tensor method named after the overload's packet,
+called with the repro's own arguments in a forked child, dies the same way
+in the same op. Otherwise only a direct call of the overload reaches it.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import torch
+
+from opprop.reduce import crash_repro
+from opprop.reduce.crash_repro import CRASH_INVARIANTS, Outcome, RebuildError, Rebuilt
+from opprop.reduce.specs import CallSpec
+
+PUBLIC_NAMESPACES = (("", "torch"), ("special_", "torch.special"), ("linalg_", "torch.linalg"), ("fft_", "torch.fft"), ("", "torch.nn.functional"))
+
+
+@dataclasses.dataclass
+class CrashGroup:
+    op: str  # the ATen op the call died in (for groups never rebuilt: the op the run charged it to)
+    outcome: Outcome
+    findings: list  # the raw findings it absorbed
+    spec: CallSpec | None = None  # its smallest repro
+    path: str = ""  # the repro's expect file
+    public: str = ""  # how public API reaches it; "" when only the private overload does
+    note: str = ""  # why there is no repro
+    shrink_tries: int = 0
+    frame: str = ""  # the faulting native frame of the found inputs (gdb), "" when unknown: part of the group's key
+    repro_frame: str = ""  # ... of its shrunk repro (shrinking keeps op and signal, not always the frame)
+
+    @property
+    def sort_key(self) -> tuple:
+        return (not self.public, self.spec is None, self.op, self.outcome.what)
+
+    def as_json(self) -> dict:
+        return {
+            "op": self.op,
+            "outcome": self.outcome.as_json(),
+            "outcome_text": self.outcome.text(),
+            "raw_findings": len(self.findings),
+            "findings": self.findings,
+            "repro": self.spec.as_json() if self.spec is not None else None,
+            "path": self.path,
+            "public": self.public,
+            "note": self.note,
+            "shrink_tries": self.shrink_tries,
+            "frame": self.frame,
+            "repro_frame": self.repro_frame,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> "CrashGroup":
+        return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
+                   CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
+                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""))
+
+
+def crash_findings(rep: dict) -> list[dict]:
+    """A report's crash and internal-assert findings, each with its replay record where the run kept one."""
+    replay = {(c["aten_op"], c["invariant"], c.get("output_index")): c.get("replay") for c in rep.get("crashes", [])}
+    found = []
+    for f in rep.get("findings", []):
+        if f.get("invariant") in CRASH_INVARIANTS:
+            found.append({**f, "replay": f.get("replay") or replay.get((f["aten_op"], f["invariant"], f.get("output_index")))})
+    return found
+
+
+def journal_crash_findings(records: list[dict]) -> list[dict]:
+    """Every crash and internal-assert finding a journal recorded, repeats included: each is a raw finding."""
+    found = []
+    for r in records:
+        if r.get("type") == "finding" and (r.get("finding") or {}).get("invariant") in CRASH_INVARIANTS:
+            replay = r.get("replay") or {}
+            found.append({**r["finding"], "replay": {**replay, "target": r.get("target")} if replay else {"target": r.get("target")}})
+    return found
+
+
+def _size(spec: CallSpec) -> tuple:
+    return (sum(t.buffer_numel for t in spec.tensors()), len(spec.tensors()), len(spec.args) + len(spec.kwargs))
+
+
+def group(findings: list[dict], out_dir, *, definitions: dict | None = None, write: bool = True, log=print,
+          keep_frame: bool = True) -> list[CrashGroup]:
+    """Rebuild each finding's crashing call, group by (op died in, how, native frame), shrink each group's smallest, write its repro.
+
+    ``keep_frame``: shrinking also keeps the native frame (a gdb run, about a
+    second, per candidate that dies the same way); without it a repro keeps
+    op and signal, and its report names its own frame beside the group's.
+    """
+    definitions = definitions or {}
+    rebuilt: dict = {}  # key -> [(finding, Rebuilt)]
+    lost: dict = {}  # key -> [(finding, why)]
+    for f in findings:
+        try:
+            r = crash_repro.rebuild(f)
+        except RebuildError as e:
+            wanted = crash_repro.finding_outcome(f)
+            key = (f.get("aten_op", "?"), wanted.kind if wanted else "?", wanted.what if wanted else "?")
+            lost.setdefault(key, []).append((f, str(e)))
+            log(f"not rebuilt: {f.get('aten_op')} {f.get('invariant')}: {e}")
+            continue
+        frame = _frame(r, definitions) if r.outcome.kind == "signal" else ""
+        key = (r.outcome.op, r.outcome.kind, r.outcome.what, frame)
+        rebuilt.setdefault(key, []).append((f, r))
+        log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
+    groups = []
+    named: set = set()  # (op, outcome) already given the plain file name
+    for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][:3], -len(kv[1]))):
+        f, r = min(members, key=lambda m: _size(m[1].spec))
+        variant = crash_repro.frame_variant(key[3]) if key[:3] in named else ""
+        named.add(key[:3])
+        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
+    for (op, kind, what), members in lost.items():
+        reasons = sorted({why for _, why in members})
+        groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
+    return sorted(groups, key=lambda g: g.sort_key)
+
+
+def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
+    spec = spec or r.spec
+    definition = definitions.get(spec.op.split("::")[0])
+    return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None))
+
+
+def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
+            keep_frame: bool = True) -> CrashGroup:
+    same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
+    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame)
+    spec = result.spec
+    public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome)
+    repro_frame = _frame(r, definitions, spec) if key[3] else ""
+    g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
+                   repro_frame=repro_frame)
+    if write:
+        namespace = spec.op.split("::")[0]
+        definition = definitions.get(namespace)
+        try:
+            path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
+                                     definition=Path(definition).read_text() if definition else None,
+                                     definition_from=Path(definition).name if definition else "")
+            g.path = str(path)
+            log(f"wrote {path} ({result.tries} shrink tries)")
+        except ValueError as e:
+            g.note = f"no repro: {e}"
+            log(f"repro not written: {e}")
+    return g
+
+
+# ---------------------------------------------------------------- public or private
+
+
+def public_candidates(spec: CallSpec):
+    """(source text, function, receiver-first?) for public functions and methods named after the overload's packet."""
+    schema = spec.overload._schema
+    ns, packet = schema.name.split("::", 1)
+    if ns != "aten" or packet.startswith("_"):
+        return
+    pos, kw = crash_repro.call_arguments(spec)
+    for prefix, module in PUBLIC_NAMESPACES:
+        if prefix and not packet.startswith(prefix):
+            continue
+        name = packet[len(prefix):]
+        fn = _lookup(module, name)
+        if fn is not None:
+            yield f"{module}.{name}({', '.join(pos + kw)})", fn, False
+    method = getattr(torch.Tensor, packet, None)
+    if method is not None and spec.args and schema.arguments and schema.arguments[0].name == "self":
+        yield f"{pos[0]}.{packet}({', '.join(pos[1:] + kw)})", method, True
+
+
+def _lookup(module: str, name: str):
+    obj = torch
+    for part in module.split(".")[1:] + [name]:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj if callable(obj) else None
+
+
+def public_entry(spec: CallSpec, outcome: Outcome) -> str:
+    """The first public call, with the repro's own arguments, that dies the same way in the same op; "" when none."""
+    for text, fn, _method in public_candidates(spec):
+        def prepare(fn=fn):
+            args, kwargs = spec.build()
+            return lambda: fn(*args, **kwargs)
+
+        # Under the mode to learn the op it dies in, then without it (a mode can change how a kernel fails).
+        if crash_repro.run_forked(prepare).same(outcome) and crash_repro.run_forked(prepare, op=outcome.op).same(outcome):
+            return f"`{text}`"
+    return ""

@@ -1,0 +1,191 @@
+"""Reports built from the journal alone: the JSON report and the Markdown summary for a CI job page."""
+from __future__ import annotations
+
+from opprop.reports import report as core_report
+from opprop.check.findings import Finding
+from opprop.explore.runner import INTERNAL_ASSERT, OpStats
+
+POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
+
+
+def build_report(records: list[dict], *, device: str = "cpu") -> dict:
+    run = next((r for r in records if r.get("type") == "run"), {})
+    findings: dict = {}
+    replay: dict = {}
+    for r in records:
+        if r.get("type") == "finding":
+            f = Finding.from_json(r["finding"])
+            k = (f.aten_op, f.invariant, f.output_index)
+            if k not in findings:
+                findings[k] = f
+                if r.get("replay"):
+                    replay[k] = {**r["replay"], "target": r["target"], "example": r.get("example")}
+    ops: dict = {}
+    for r in records:
+        if r.get("type") == "op_done":
+            ops[r["target"]] = r
+            for s in r.get("shrunk") or []:  # the minimal input Hypothesis shrank it to
+                f = Finding.from_json(s)
+                k = (f.aten_op, f.invariant, f.output_index)
+                if k in findings and findings[k].called_op == f.called_op:
+                    findings[k] = f
+    for t in run.get("targets", []):
+        ops.setdefault(t, {"target": t, "status": "not_run", "stats": {"name": t, "examples": 0}})
+    found = sorted(findings.values(), key=lambda f: (f.aten_op, f.invariant, f.output_index if f.output_index is not None else -1))
+    private_asserts = [f for f in found if is_private_assert(f)]
+    found = [f for f in found if not is_private_assert(f)]
+    coverage = []
+    for t, r in ops.items():
+        s = r.get("stats") or {}
+        coverage.append({
+            "name": t,
+            "status": r.get("status"),
+            "budget_s": r.get("budget"),
+            "seconds": r.get("seconds"),
+            "examples": s.get("examples", 0),
+            "valid": s.get("valid", 0),
+            "valid_rate": round(s.get("valid", 0) / s["examples"], 4) if s.get("examples") else None,
+            "errors": s.get("errors", 0),
+            "reached": s.get("reached", []),
+            "error_kinds": s.get("error_kinds", {}),
+            "first_seen_at_example": r.get("first_seen", {}),
+            **({"error": r["error"]} if r.get("error") else {}),
+            **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
+        })
+    crashes = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "crash"]
+    hangs = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "hang"]
+    rep = core_report.build(found, [], run.get("device", device),
+                            budget_s=run.get("budget"), jobs=run.get("jobs"), shard=run.get("shard"), seed=run.get("seed"),
+                            database=run.get("database"), skipped_generators=run.get("skipped", []),
+                            crashes=crashes, hangs=hangs)
+    rep["ops"] = coverage
+    rep["private_internal_asserts"] = [f.as_json() for f in private_asserts]
+    from opprop.fuzz.aten_coverage import aten_coverage
+
+    aten = aten_coverage(coverage, run.get("targets", []))
+    if aten is not None:
+        rep["aten_coverage"] = aten
+    if run.get("torch_version"):
+        rep["torch_version"] = run["torch_version"]
+    return rep
+
+
+def is_private_assert(f: Finding) -> bool:
+    """An internal assert in a schema draw of a private overload: reported apart (its preconditions are the caller's job)."""
+    return f.invariant == INTERNAL_ASSERT and bool((f.detail or {}).get("private"))
+
+
+def render_private_internal_asserts(rep: dict) -> list[str]:
+    """The summary section for internal asserts that schema draws hit in private overloads."""
+    found = [Finding.from_json(f) for f in rep.get("private_internal_asserts", [])]
+    lines = [f"## Internal asserts in private overloads, from schema draws ({len(found)})",
+             "Drawn from the schema alone: a private overload trusts its callers to check its preconditions, "
+             "so these may be inputs no public entry point passes. No expect file: an assert has no invariant to shrink against."]
+    lines += [f"- `{f.aten_op}`: {f.detail.get('error', '')} via `{f.one_line().split(' via ', 1)[-1]}`" for f in found] or ["none"]
+    return lines + [""]
+
+
+def reached_ops(rep: dict) -> set:
+    return {name for op in rep["ops"] for name in op.get("reached", [])}
+
+
+def _key(f: dict) -> tuple:
+    return (f["aten_op"], f["invariant"])
+
+
+def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
+    findings = [Finding.from_json(f) for f in rep["findings"]]
+    new, known = ledger.split(findings)
+    found_keys = {f.key for f in findings}
+    from opprop.reduce.crash_repro import CRASH_INVARIANTS
+
+    # A crash entry is checked by replaying its repro (opprop replay), not by a run that happened not to draw the crashing input.
+    fixed = [e for e in ledger.stale(found_keys, reached_ops(rep)) if e.invariant not in CRASH_INVARIANTS]
+    ops = rep["ops"]
+    ran = [o for o in ops if o["status"] not in ("not_run",)]
+    poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
+    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops", ""]
+    lines.append(f"torch {rep.get('torch_version')}, {rep.get('device')}, budget {rep.get('budget_s')} s, jobs {rep.get('jobs')}, shard {rep.get('shard')}, "
+                 f"{sum(o.get('examples', 0) for o in ops)} examples")
+    lines.append("")
+    lines.append(f"## New findings ({len(new)})")
+    lines += [f"- `{f.one_line()}`" + (" (no expect file: an internal assert has no invariant to shrink against; its input is in the report)"
+                                       if f.invariant == INTERNAL_ASSERT else "") for f in new] or ["none"]
+    lines.append("")
+    lines += render_private_internal_asserts(rep)
+    lines.append(f"## Still present, ledgered ({len(known)})")
+    for f in known:
+        e = ledger.get(*f.key)
+        lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
+    if not known:
+        lines.append("none")
+    lines.append("")
+    lines.append(f"## Fixed: ledgered, op reached, did not reproduce ({len(fixed)})")
+    lines += [f"- `{e.aten_op}` {e.invariant}" for e in fixed] or ["none"]
+    lines.append("")
+    lines += render_crash_groups(rep)
+    if baseline is not None:
+        before = {_key(f) for f in baseline.get("findings", [])}
+        now = {_key(f) for f in rep["findings"]}
+        lines.append("## Changed since the baseline")
+        appeared, gone = sorted(now - before), sorted(before - now)
+        lines += [f"- appeared: `{a}` {i}" for a, i in appeared]
+        lines += [f"- gone: `{a}` {i}" for a, i in gone]
+        if not appeared and not gone:
+            lines.append("no change")
+        lines.append("")
+    aten = rep.get("aten_coverage")
+    if aten is not None:
+        lines.append("## ATen coverage")
+        lines.append(f"{aten['reached']} of {aten['eligible']} eligible ATen overloads ({aten['reached_fraction']:.1%}) reached "
+                     f"{aten['examples_needed']} valid examples of their own target; valid-example rate over those {aten['valid_rate_reached']:.1%}. "
+                     "Unreached, with why:")
+        lines += [f"- `{u['name']}`: {u['valid']}/{u['examples']} valid ({u['why']})" for u in aten["unreached"]] or ["none"]
+        lines.append("")
+    lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
+    for o in sorted(poor, key=lambda o: o["name"]):
+        why = o.get("error") or next(iter(o.get("error_kinds") or {}), "") or o["status"]
+        lines.append(f"- `{o['name']}`: {o.get('valid', 0)}/{o.get('examples', 0)} valid ({why})")
+    if not poor:
+        lines.append("none")
+    not_run = [o["name"] for o in ops if o["status"] == "not_run"]
+    if not_run:
+        lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
+    return "\n".join(lines) + "\n"
+
+
+def render_crash_groups(rep: dict) -> list[str]:
+    """One row per crash group, public first, then each group's upstream-ready report.
+
+    Groups come from ``opprop report --issue`` (the report's ``crash_groups``);
+    a report without them groups its raw crash findings by (op, signal) and
+    says how to shrink them.
+    """
+    from opprop.reports import crash_groups, issue_report
+
+    raw = crash_groups.crash_findings(rep)
+    if not raw and not rep.get("crash_groups"):
+        return []
+    if rep.get("crash_groups") is None:
+        counts: dict = {}
+        for f in raw:
+            key = (f["aten_op"], (f.get("detail") or {}).get("signal") or f["invariant"])
+            counts[key] = counts.get(key, 0) + 1
+        lines = [f"## Crash groups, not yet shrunk ({len(counts)} by op and signal, {len(raw)} raw crash finding(s))",
+                 f"`opprop report --issue {rep.get('journal') or 'REPORT.json'}` rebuilds, shrinks, groups and reports them.", "",
+                 "| op | signal | raw findings |", "| --- | --- | --- |"]
+        lines += [f"| `{op}` | {sig} | {n} |" for (op, sig), n in sorted(counts.items())]
+        return lines + [""]
+    groups = sorted((crash_groups.CrashGroup.from_json(g) for g in rep["crash_groups"]), key=lambda g: g.sort_key)
+    absorbed = sum(len(g.findings) for g in groups)
+    lines = [f"## Crash groups ({len(groups)} from {absorbed} raw crash finding(s), public first)", "",
+             "| op it dies in | how | native frame | public entry point | smallest repro | raw findings |", "| --- | --- | --- | --- | --- | --- |"]
+    for g in groups:
+        how = g.outcome.what if g.outcome.kind == "signal" else f"{g.outcome.kind}: {g.outcome.what}"
+        repro = f"`{g.path}`" if g.path else g.note
+        public = g.public or ("private overload only" if g.spec is not None else "unknown (no repro)")
+        cells = [f"`{g.op}`", how, f"`{g.frame}`" if g.frame else "", public, repro, str(len(g.findings))]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += ["", "### Upstream-ready reports", "",
+              issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"), heading="####"), ""]
+    return lines

@@ -1,0 +1,71 @@
+"""Upstream-ready bug reports, one per crash group, in the shape of PyTorch's bug-report template.
+
+Each gives a title, the minimal repro script (nothing but torch), how it
+dies, the public entry point if there is one, and the torch version and
+git hash: a maintainer can paste it as an issue. Public groups come first.
+"""
+from __future__ import annotations
+
+import platform
+
+import torch
+
+from opprop.reports.crash_groups import CrashGroup
+from opprop.reduce.crash_repro import SIGNAL_WORDS, script_source
+
+
+def title(g: CrashGroup) -> str:
+    entry = g.public.strip("`").split("(", 1)[0] if g.public else g.op
+    if g.outcome.kind == "signal":
+        how = f"crashes with {g.outcome.what} ({SIGNAL_WORDS.get(g.outcome.what, 'signal')})"
+    elif g.outcome.kind == "assert":
+        how = "fails an INTERNAL ASSERT"
+    else:
+        how = g.outcome.expected_text()
+    return f"[CPU] {entry} {how}" + ("" if entry == g.op else f" in {g.op}")
+
+
+def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str | None = None, heading: str = "##") -> str:
+    torch_version = torch_version or torch.__version__
+    git_version = git_version or torch.version.git_version
+    lines = [f"{heading} {title(g)}", ""]
+    if g.spec is None:
+        lines += [f"_{len(g.findings)} raw finding(s); {g.note}_", ""]
+        return "\n".join(lines)
+    lines += ["### 🐛 Describe the bug", ""]
+    if g.outcome.kind == "signal":
+        lines.append(f"Calling `{g.op}` on the inputs below kills the process with {g.outcome.what} "
+                     f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of raising an error.")
+    else:
+        lines.append(f"Calling `{g.op}` on the inputs below fails an internal assert: `{g.outcome.what}`.")
+    if g.repro_frame or g.frame:
+        lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
+                     + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
+    if g.public:
+        lines.append(f"It is reachable from public API: {g.public}.")
+    else:
+        lines.append("Only a direct call of the overload reaches it (no public entry point found).")
+    lines += ["", "```python", script_source(g.spec).rstrip(), "```", ""]
+    if g.outcome.kind == "signal":
+        lines.append(f"The process dies with {g.outcome.what} (exit status {-_signum(g.outcome.what)} from `subprocess`).")
+    else:
+        lines.append(f"Raises `RuntimeError: {g.outcome.what} ...`")
+    lines += ["", "### Versions", "",
+              f"torch {torch_version} (git {git_version}), Python {platform.python_version()}, {platform.system()} {platform.machine()}",
+              "", f"Found by opprop fuzzing; {len(g.findings)} raw finding(s) in this group. Repro file: `{g.path}`.", ""]
+    return "\n".join(lines)
+
+
+def _signum(name: str) -> int:
+    import signal
+
+    try:
+        return int(signal.Signals[name])
+    except KeyError:
+        return 0
+
+
+def render_all(groups: list[CrashGroup], *, torch_version: str | None = None, git_version: str | None = None, heading: str = "##") -> str:
+    """Every group's report, public first (the order ``crash_groups.group`` sorts in, re-applied here)."""
+    ordered = sorted(groups, key=lambda g: g.sort_key)
+    return "\n".join(render(g, torch_version=torch_version, git_version=git_version, heading=heading) for g in ordered)
