@@ -40,6 +40,8 @@ SCREENED = frozenset(
     (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION,
      STORAGE_REPLACED, VIEW_COPIES)
 )
+_UNBOUNDED = ("extent not read yet",)  # an output that may overlap something; its extent is read when a test needs it
+
 # The invariants whose ``before`` the hot path takes itself, in one pass (``snapshots.take_states``).
 FUSED_BEFORES = (catalog.UNDECLARED_MUTATION, STORAGE_REPLACED)
 
@@ -204,7 +206,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
-                        elif (t.size(), t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta or (
+                        elif (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta or (
                             raw and _memory(meta[3])[:len(raw)] != raw
                         ):
                             return False
@@ -250,7 +252,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
     may_alias = plan.may_alias_inputs
     n_may = len(may_alias)
     in_extents = None  # per input: its extent, or None without storage; filled on first need
-    out_extents = []  # per output: its extent, or None when nothing can overlap it
+    out_extents = []  # per output: its extent, _UNBOUNDED until first needed, or None when nothing can overlap it
     for j, t in outputs:
         if t is None:
             out_extents.append(None)
@@ -261,8 +263,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                 if _storage_use_count(_storage_address(t)) > 1:
                     return False
             elif alias:
-                extent = _extent(t, None)  # the storage may be shared (a view op): bound it
-        out_extents.append(extent)
+                extent = _UNBOUNDED  # the storage may be shared (a view op): bound it when an overlap test needs it
         if alias or ret:
             allowed = may_alias[j] if j < n_may else ()
             for k, (i, inp) in enumerate(inputs):
@@ -273,8 +274,12 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                     if in_extents is None:
                         in_extents = _input_extents(inputs, before)
                     other = in_extents[k]
-                    if other is not None and not _apart(extent, other) and _overlap(t, inp):
-                        return False
+                    if other is not None:
+                        if extent is _UNBOUNDED:
+                            extent = _extent(t, None)
+                        if not _apart(extent, other) and _overlap(t, inp):
+                            return False
+        out_extents.append(extent)
     if alias and len(outputs) > 1:
         allowed_pairs = plan.allowed_out_out
         list_returns = plan.aliased_list_returns
@@ -283,15 +288,20 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             j, t = outputs[a]
             if t is None:
                 continue
-            extent = out_extents[a]
             for b in range(a + 1, n):
                 k, u = outputs[b]
                 if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
                     continue
                 if t is u:
                     return False
-                other = out_extents[b]
-                if extent is not None and other is not None and not _apart(extent, other) and _overlap(t, u):
+                extent, other = out_extents[a], out_extents[b]
+                if extent is None or other is None:
+                    continue
+                if extent is _UNBOUNDED:
+                    extent = out_extents[a] = _extent(t, None)
+                if other is _UNBOUNDED:
+                    other = out_extents[b] = _extent(u, None)
+                if not _apart(extent, other) and _overlap(t, u):
                     return False
     return True
 
@@ -312,29 +322,30 @@ class InvariantMode(TorchDispatchMode):
     tensor input gets a byte snapshot (one memcpy). On other devices a data
     snapshot costs a device copy, so ``snapshot_data="schema"`` takes one only
     for ops that write some argument (where a write to the wrong tensor is
-    the likely bug) and ``"all"`` for every op.
+    the likely bug) and ``"all"`` for every op. The default is the project's
+    one default, ``profiles.DEFAULT_SNAPSHOT``.
     """
 
     # The default settings live on the class, so a mode entered per call (as
     # run_call does) sets only what differs: its construction is part of the
     # overhead of every checked call.
-    snapshot_all = False
+    snapshot_all = profiles.DEFAULT_SNAPSHOT == "all"
     only = None
     max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
-    _plans: dict = _PLANS.setdefault((False, None), {})
+    _plans: dict = _PLANS.setdefault((snapshot_all, None), {})
 
-    def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
+    def __init__(self, called_op: str, *, snapshot_data: str = profiles.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
-        if snapshot_data != "schema":
-            if snapshot_data != "all":
-                raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
-            self.snapshot_all = True
+        if snapshot_data != profiles.DEFAULT_SNAPSHOT:
+            if snapshot_data not in profiles.SNAPSHOT_POLICIES:
+                raise ValueError(f"snapshot_data must be one of {profiles.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
+            self.snapshot_all = snapshot_data == "all"
         if not probe._validated:
             probe.validate()
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
-        if invariants is not None or self.snapshot_all:
+        if invariants is not None or snapshot_data != profiles.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
 

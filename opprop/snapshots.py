@@ -75,7 +75,7 @@ def _strided_state(t: torch.Tensor, with_data: bool) -> tuple:
     """``take_state`` of a plain strided tensor (the caller tested that)."""
     ptr = t.const_data_ptr()
     try:
-        meta = (t.size(), t.stride(), t.storage_offset(), ptr, t._version)
+        meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)  # shape: size() without parsing arguments
     except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
         meta = (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version)
         n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
@@ -118,7 +118,7 @@ def unchanged(state: tuple, t: torch.Tensor) -> bool:
     meta, raw, data = state
     if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
-    if (t.size(), t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
+    if (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
         return False
     return not raw or _memory(meta[3])[:len(raw)] == raw
 
