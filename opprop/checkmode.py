@@ -258,11 +258,11 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             out_extents.append(None)
             continue
         extent = None
-        if type(t) is _Tensor and t.layout is _strided and not t.is_nested:  # probe.has_storage
-            if storageimpl:
+        if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
+            if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
                 if _storage_use_count(_storage_address(t)) > 1:
                     return False
-            elif alias:
+            elif alias and not t.is_nested:
                 extent = _UNBOUNDED  # the storage may be shared (a view op): bound it when an overlap test needs it
         if alias or ret:
             allowed = may_alias[j] if j < n_may else ()

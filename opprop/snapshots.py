@@ -106,7 +106,25 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                 storages.append(t.untyped_storage())
             except (RuntimeError, NotImplementedError):
                 storages.append(None)
-            states.append(None if i in mutable_args else _strided_state(t, with_data))
+            if i in mutable_args:
+                states.append(None)
+                continue
+            # _strided_state's common case inlined (a dense CPU tensor of a whole-byte dtype); the rest goes to it
+            ptr = t.const_data_ptr()
+            try:
+                meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)
+            except RuntimeError:
+                states.append(_strided_state(t, with_data))  # a strided nested tensor
+                continue
+            if t.is_cpu:
+                n = t.nbytes if t.is_contiguous() else _span_bytes(t)
+                if not n:
+                    states.append((meta, b"", None))
+                    continue
+                if t.dtype not in _SUB_BYTE:
+                    states.append((meta, _memory(ptr)[:n], None))
+                    continue
+            states.append(_strided_state(t, with_data))
         else:
             storages.append(None)
             states.append(None if i in mutable_args else ((t.size(), t._version), None, None))
