@@ -154,6 +154,38 @@ def _forget_plans() -> None:
 invariants.on_change(_forget_plans)  # a plan lists the invariants that were registered when it was made
 
 
+_screen_validated = False
+
+
+def validate_readers(force: bool = False) -> None:
+    """The probe's readers, and the screen's own StorageImpl reader, checked once before any call is trusted.
+
+    The screen reads a StorageImpl's count from its address (no storage
+    wrapper made): on known cases it must name the storage the probe reads
+    and count what the probe counts (a fresh tensor once, a view of a live
+    base twice); otherwise ``probe.ProbeError`` refuses to run.
+    """
+    global _screen_validated
+    probe.validate(force)  # itself once, unless forced
+    if _screen_validated and not force:
+        return
+    fresh = torch.empty(3)
+    base = torch.empty(4)
+    view = base.view(2, 2)
+    for what, t in (("a fresh tensor", fresh), ("a view of a live base", view)):
+        try:
+            same = _storage_address(t) == t.untyped_storage()._cdata
+            count = _storage_use_count(_storage_address(t))
+        except Exception as e:  # a reader that vanished or changed signature
+            raise probe.ProbeError(f"screen StorageImpl reader cannot read on torch {torch.__version__}: {e}") from None
+        if not same or count != probe.storageimpl_use_count(t) + 1:  # + the storage wrapper untyped_storage() left
+            raise probe.ProbeError(
+                f"screen StorageImpl reader is wrong on torch {torch.__version__}: {what} reads {count} at "
+                f"{'its' if same else 'another'} StorageImpl, the probe {probe.storageimpl_use_count(t)}; refusing to run"
+            )
+    _screen_validated = True
+
+
 def _overlap(a, b) -> bool:
     """undeclared_alias's _overlaps for two tensors already known to have storage (same answer)."""
     if not (a.is_cpu and b.is_cpu) and a.device != b.device:
@@ -340,8 +372,8 @@ class InvariantMode(TorchDispatchMode):
             if snapshot_data not in profiles.SNAPSHOT_POLICIES:
                 raise ValueError(f"snapshot_data must be one of {profiles.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
             self.snapshot_all = snapshot_data == "all"
-        if not probe._validated:
-            probe.validate()
+        if not (probe._validated and _screen_validated):
+            validate_readers()
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter

@@ -161,3 +161,13 @@ def test_mode_default_snapshot_policy_is_the_projects_one():
     assert checkmode.InvariantMode("x", snapshot_data=other).snapshot_all == (other == "all")
     with pytest.raises(ValueError):
         checkmode.InvariantMode("x", snapshot_data="some")
+
+
+def test_a_wrong_screen_storage_reader_refuses_to_run(monkeypatch):
+    from opprop import probe
+
+    monkeypatch.setattr(checkmode, "_storage_use_count", lambda address: 1)  # never sees a shared storage
+    with pytest.raises(probe.ProbeError, match="refusing to run"):
+        checkmode.validate_readers(force=True)
+    monkeypatch.undo()
+    checkmode.validate_readers(force=True)  # the real readers pass
