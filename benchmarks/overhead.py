@@ -5,8 +5,9 @@ TorchDispatchMode: the unavoidable cost of intercepting), ``opprop``
 (InvariantMode, every registered invariant, default snapshot policy) and
 ``schema_check`` (PyTorch's SchemaCheckMode); with a baseline (an earlier
 revision's InvariantMode, see ``baseline.py``) a fifth, ``baseline``. Every
-repeat runs the ways back to back, in rotating order, so machine drift
-(other processes on a shared box) hits all alike; the reported time of a
+repeat runs the ways back to back, in an order shuffled afresh each round
+(seeded), so machine drift (other processes on a shared box) and what one
+way leaves in the caches for the next hit all alike; the reported time of a
 way is the minimum over repeats. A fresh mode is entered per call, as
 ``run_call`` does.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import math
+import random
 import statistics
 import time
 import warnings
@@ -76,9 +78,14 @@ def time_sample(name: str, fn, args, kwargs, repeats: int, baseline_mode=None) -
     inner = max(1, min(50, int(20e-6 / max(time.perf_counter() - start, 1e-9))))
     best = {w: math.inf for w in ways}
     clock = time.perf_counter
+    order = list(ways)
+    shuffle = random.Random(0).shuffle  # the same orders every run
     for r in range(repeats):
-        shift = r % len(ways)
-        for w in ways[shift:] + ways[:shift]:
+        # A fresh order each round: a rotation of one order gives every way the same predecessor every round
+        # (the floor always after plain, say), and whatever that predecessor leaves in the caches would weigh
+        # on that way alone.
+        shuffle(order)
+        for w in order:
             t = timers[w]
             start = clock()
             for _ in range(inner):

@@ -44,7 +44,7 @@ def _baseline_note(o: dict) -> list:
     return [
         "",
         f"`baseline` is the InvariantMode of `{b['rev']}` (commit {b['commit'][:12]}), exported with `git archive` and imported "
-        "as the package `opprop_baseline` (`benchmarks/baseline.py`), timed as a fifth way in the same rotating rounds on "
+        "as the package `opprop_baseline` (`benchmarks/baseline.py`), timed as a fifth way in the same shuffled rounds on "
         "the same samples: `opprop/baseline` compares the current code with it side by side, in one run.",
     ]
 
@@ -74,7 +74,7 @@ def markdown(results: dict) -> str:
             "## Overhead",
             "",
             f"Each sample of the fixed op set (`benchmarks/op_set.txt`, rule in `benchmarks/op_set.py`) timed four ways, "
-            f"interleaved in rotating order, {o['repeats']} rounds, minimum per way, torch intra-op threads = {o['threads']}. "
+            f"interleaved in an order shuffled afresh each round (seeded), {o['repeats']} rounds, minimum per way, torch intra-op threads = {o['threads']}. "
             "`floor` is a do-nothing TorchDispatchMode; `opprop` is InvariantMode with every registered invariant and the default "
             "snapshot policy; `schema_check` is PyTorch's SchemaCheckMode. A fresh mode is entered per call. Per op the "
             "times are summed over its samples; the summary is over ops.",
