@@ -73,7 +73,8 @@ def markdown(results: dict) -> str:
             "",
             "## Overhead",
             "",
-            f"Each sample of the fixed op set (`benchmarks/op_set.txt`, rule in `benchmarks/op_set.py`) timed four ways, "
+            f"Each sample of the fixed op set (`benchmarks/op_set.txt`, rule in `benchmarks/op_set.py`) timed "
+            f"{'five ways (with the baseline below)' if o.get('baseline') else 'four ways'}, "
             f"interleaved in an order shuffled afresh each round (seeded), {o['repeats']} rounds, minimum per way, torch intra-op threads = {o['threads']}. "
             "`floor` is a do-nothing TorchDispatchMode; `opprop` is InvariantMode with every registered invariant and the default "
             "snapshot policy; `schema_check` is PyTorch's SchemaCheckMode. A fresh mode is entered per call. Per op the "

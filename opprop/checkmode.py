@@ -427,7 +427,7 @@ class InvariantMode(TorchDispatchMode):
                 if plan.replaced_slot is not None:
                     storages = states[plan.replaced_slot]
         out = func(*args, **kwargs)
-        outputs = _flat_outputs(kind, out)
+        outputs = [(0, out)] if type(out) is _Tensor else _flat_outputs(kind, out)  # the common case without a call
         clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
         if clean:
             for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
