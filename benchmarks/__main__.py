@@ -18,7 +18,7 @@ from pathlib import Path
 
 import torch
 
-from . import render
+from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
 PARTS = ("overhead", "detect", "throughput", "plugin")
@@ -49,6 +49,9 @@ def main(argv=None) -> int:
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
     p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
     p.add_argument("--budget", type=float, default=1200.0, help="opprop fuzz --budget cap for each throughput run; the work ends it first (default 1200)")
+    p.add_argument("--baseline", default=baseline.DEFAULT_REV, metavar="REV",
+                   help=f"overhead part: also time REV's InvariantMode, interleaved with the current one on the same samples "
+                        f"(default {baseline.DEFAULT_REV}, the code before the invariants became objects; 'none' to skip)")
     p.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = p.parse_args(argv)
     parts = [x for x in args.parts.split(",") if x]
@@ -75,9 +78,16 @@ def main(argv=None) -> int:
     if "overhead" in parts:
         from . import overhead
 
+        mode, against = None, None
+        if args.baseline != "none":
+            try:
+                commit, mode = baseline.load(args.baseline)
+            except baseline.BaselineError as e:
+                p.error(str(e))
+            against = {"rev": args.baseline, "commit": commit}
         torch.set_num_threads(1)  # intra-op threads on a shared box add noise, not signal
-        timings = overhead.run(repeats=args.repeats, progress=_progress("overhead"))
-        results["overhead"] = {"repeats": args.repeats, "threads": 1, "summary": overhead.summary(timings),
+        timings = overhead.run(repeats=args.repeats, progress=_progress("overhead"), baseline_mode=mode)
+        results["overhead"] = {"repeats": args.repeats, "threads": 1, "baseline": against, "summary": overhead.summary(timings),
                                "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}
     if "detect" in parts:
         from . import detect

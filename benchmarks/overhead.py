@@ -2,17 +2,21 @@
 
 Ways: ``plain`` (the call itself), ``floor`` (under a do-nothing
 TorchDispatchMode: the unavoidable cost of intercepting), ``opprop``
-(InvariantMode, all five invariants, default snapshot policy) and
-``schema_check`` (PyTorch's SchemaCheckMode). Every repeat runs the four
-ways back to back, in rotating order, so machine drift (other processes on
-a shared box) hits all four alike; the reported time of a way is the
-minimum over repeats. A fresh mode is entered per call, as ``run_call`` does.
+(InvariantMode, every registered invariant, default snapshot policy) and
+``schema_check`` (PyTorch's SchemaCheckMode); with a baseline (an earlier
+revision's InvariantMode, see ``baseline.py``) a fifth, ``baseline``. Every
+repeat runs the ways back to back, in an order shuffled afresh each round
+(seeded), so machine drift (other processes on a shared box) and what one
+way leaves in the caches for the next hit all alike; the reported time of a
+way is the minimum over repeats. A fresh mode is entered per call, as
+``run_call`` does.
 """
 from __future__ import annotations
 
 import dataclasses
 import gc
 import math
+import random
 import statistics
 import time
 import warnings
@@ -26,6 +30,7 @@ from opprop.check.mode import InvariantMode
 from . import op_set
 
 WAYS = ("plain", "floor", "opprop", "schema_check")
+BASELINE_WAYS = WAYS + ("baseline",)
 
 
 class NullMode(TorchDispatchMode):
@@ -35,7 +40,7 @@ class NullMode(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
-def _timers(name: str, fn, args, kwargs) -> dict:
+def _timers(name: str, fn, args, kwargs, baseline_mode=None) -> dict:
     def plain():
         fn(*args, **kwargs)
 
@@ -51,23 +56,36 @@ def _timers(name: str, fn, args, kwargs) -> dict:
         with SchemaCheckMode():
             fn(*args, **kwargs)
 
-    return {"plain": plain, "floor": floor, "opprop": opprop, "schema_check": schema_check}
+    timers = {"plain": plain, "floor": floor, "opprop": opprop, "schema_check": schema_check}
+    if baseline_mode is not None:
+        def baseline():
+            with baseline_mode(name):
+                fn(*args, **kwargs)
+
+        timers["baseline"] = baseline
+    return timers
 
 
-def time_sample(name: str, fn, args, kwargs, repeats: int) -> dict:
+def time_sample(name: str, fn, args, kwargs, repeats: int, baseline_mode=None) -> dict:
     """Minimum seconds per call of each way over ``repeats`` interleaved rounds."""
-    timers = _timers(name, fn, args, kwargs)
+    timers = _timers(name, fn, args, kwargs, baseline_mode)
+    ways = tuple(timers)
     for t in timers.values():  # warm up: plans, caches, lazy kernels
         t()
     # Batch very short calls so the clock's own cost stays small next to them.
     start = time.perf_counter()
     timers["plain"]()
     inner = max(1, min(50, int(20e-6 / max(time.perf_counter() - start, 1e-9))))
-    best = {w: math.inf for w in WAYS}
+    best = {w: math.inf for w in ways}
     clock = time.perf_counter
+    order = list(ways)
+    shuffle = random.Random(0).shuffle  # the same orders every run
     for r in range(repeats):
-        shift = r % len(WAYS)
-        for w in WAYS[shift:] + WAYS[:shift]:
+        # A fresh order each round: a rotation of one order gives every way the same predecessor every round
+        # (the floor always after plain, say), and whatever that predecessor leaves in the caches would weigh
+        # on that way alone.
+        shuffle(order)
+        for w in order:
             t = timers[w]
             start = clock()
             for _ in range(inner):
@@ -88,17 +106,18 @@ class OpTiming:
         return self.seconds[a] / self.seconds[b]
 
 
-def time_op(name: str, repeats: int) -> OpTiming:
+def time_op(name: str, repeats: int, baseline_mode=None) -> OpTiming:
     opinfo = catalog.opinfos_by_id()[name]
-    total = {w: 0.0 for w in WAYS}
+    total = {w: 0.0 for w in (WAYS if baseline_mode is None else BASELINE_WAYS)}
     samples = op_set.float32_samples(opinfo)
     for args, kwargs in samples:
-        for w, s in time_sample(name, opinfo.op, args, kwargs, repeats).items():
+        for w, s in time_sample(name, opinfo.op, args, kwargs, repeats, baseline_mode).items():
             total[w] += s
     return OpTiming(name, len(samples), total)
 
 
-def run(names=None, repeats: int = 15, progress=None) -> list:
+def run(names=None, repeats: int = 15, progress=None, baseline_mode=None) -> list:
+    """Per op of ``names`` (default: the kept op set), its ``OpTiming``; ``baseline_mode`` adds the way ``baseline``."""
     names = op_set.kept() if names is None else names
     timings = []
     with warnings.catch_warnings():
@@ -107,7 +126,7 @@ def run(names=None, repeats: int = 15, progress=None) -> list:
             gc.collect()
             gc.disable()
             try:
-                timings.append(time_op(name, repeats))
+                timings.append(time_op(name, repeats, baseline_mode))
             finally:
                 gc.enable()
             if progress:
@@ -116,6 +135,7 @@ def run(names=None, repeats: int = 15, progress=None) -> list:
 
 
 RATIOS = (("opprop", "floor"), ("opprop", "plain"), ("schema_check", "opprop"), ("floor", "plain"))
+BASELINE_RATIOS = (("baseline", "floor"), ("opprop", "baseline"))
 
 
 def geomean(values) -> float:
@@ -126,7 +146,8 @@ def geomean(values) -> float:
 def summary(timings) -> dict:
     """Geometric mean and median over ops of each ratio."""
     found = {}
-    for a, b in RATIOS:
+    with_baseline = all("baseline" in t.seconds for t in timings)
+    for a, b in RATIOS + (BASELINE_RATIOS if with_baseline else ()):
         values = [t.ratio(a, b) for t in timings]
         found[f"{a}/{b}"] = {"geomean": geomean(values), "median": statistics.median(values)}
     return found

@@ -14,8 +14,10 @@ def headline(results: dict) -> str:
     lines = []
     if "overhead" in results:
         s = results["overhead"]["summary"]
+        b = results["overhead"].get("baseline")
+        against = f", baseline {b['rev']}" if b else ""
         lines.append(
-            f"overhead over {len(results['overhead']['ops'])} ops (geomean / median): "
+            f"overhead over {len(results['overhead']['ops'])} ops{against} (geomean / median): "
             + ", ".join(f"{k} {v['geomean']:.2f} / {v['median']:.2f}" for k, v in s.items())
         )
     if "detect" in results:
@@ -33,6 +35,18 @@ def headline(results: dict) -> str:
             f"SchemaCheckMode/--opprop {t['ratios']['schema_check/opprop']:.2f}"
         )
     return "\n".join(lines)
+
+
+def _baseline_note(o: dict) -> list:
+    b = o.get("baseline")
+    if not b:
+        return []
+    return [
+        "",
+        f"`baseline` is the InvariantMode of `{b['rev']}` (commit {b['commit'][:12]}), exported with `git archive` and imported "
+        "as the package `opprop_baseline` (`benchmarks/baseline.py`), timed as a fifth way in the same shuffled rounds on "
+        "the same samples: `opprop/baseline` compares the current code with it side by side, in one run.",
+    ]
 
 
 def markdown(results: dict) -> str:
@@ -59,24 +73,30 @@ def markdown(results: dict) -> str:
             "",
             "## Overhead",
             "",
-            f"Each sample of the fixed op set (`benchmarks/op_set.txt`, rule in `benchmarks/op_set.py`) timed four ways, "
-            f"interleaved in rotating order, {o['repeats']} rounds, minimum per way, torch intra-op threads = {o['threads']}. "
-            "`floor` is a do-nothing TorchDispatchMode; `opprop` is InvariantMode with all five invariants and the default "
+            f"Each sample of the fixed op set (`benchmarks/op_set.txt`, rule in `benchmarks/op_set.py`) timed "
+            f"{'five ways (with the baseline below)' if o.get('baseline') else 'four ways'}, "
+            f"interleaved in an order shuffled afresh each round (seeded), {o['repeats']} rounds, minimum per way, torch intra-op threads = {o['threads']}. "
+            "`floor` is a do-nothing TorchDispatchMode; `opprop` is InvariantMode with every registered invariant and the default "
             "snapshot policy; `schema_check` is PyTorch's SchemaCheckMode. A fresh mode is entered per call. Per op the "
             "times are summed over its samples; the summary is over ops.",
+            *_baseline_note(o),
             "",
             "| ratio | geometric mean | median |",
             "| --- | --- | --- |",
         ]
         for k, v in o["summary"].items():
             out.append(f"| {k} | {v['geomean']:.2f} | {v['median']:.2f} |")
-        out += ["", "| op | samples | plain us | floor us | opprop us | schema_check us | opprop/floor | opprop/plain | schema_check/opprop |",
-                "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        with_baseline = bool(o.get("baseline"))
+        extra_head = " baseline us | baseline/floor | opprop/baseline |" if with_baseline else ""
+        out += ["", "| op | samples | plain us | floor us | opprop us | schema_check us | opprop/floor | opprop/plain | schema_check/opprop |" + extra_head,
+                "| --- " * (9 + 3 * with_baseline) + "|"]
         for op in o["ops"]:
             s = op["seconds"]
+            extra = (f" {_us(s['baseline'])} | {s['baseline'] / s['floor']:.2f} | {s['opprop'] / s['baseline']:.2f} |"
+                     if with_baseline else "")
             out.append(
                 f"| {op['name']} | {op['samples']} | {_us(s['plain'])} | {_us(s['floor'])} | {_us(s['opprop'])} | {_us(s['schema_check'])} "
-                f"| {s['opprop'] / s['floor']:.2f} | {s['opprop'] / s['plain']:.2f} | {s['schema_check'] / s['opprop']:.2f} |"
+                f"| {s['opprop'] / s['floor']:.2f} | {s['opprop'] / s['plain']:.2f} | {s['schema_check'] / s['opprop']:.2f} |" + extra
             )
     if "detect" in results:
         out += [

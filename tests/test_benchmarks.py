@@ -64,3 +64,31 @@ def test_sweep_runs_the_real_command_and_counts_valid_examples():
     text = render.markdown({"command": "c", "torch": "x", "machine": "m", "date": "d",
                             "throughput": {"jobs1": one, "jobs2": two, "runs": [one, two, two, one], "scaling": 2.0}})
     assert "| 4 | 1 |" in text and "Scaling, jobs 2 over jobs 1: 2.00x" in text
+
+
+def test_baseline_is_the_exported_revision_timed_side_by_side():
+    from benchmarks import baseline
+
+    commit, mode = baseline.load(baseline.DEFAULT_REV)
+    assert mode.__module__ == f"{baseline.PACKAGE}.checkmode" and commit.startswith(baseline.DEFAULT_REV)
+    import opprop.checkmode
+
+    assert mode is not opprop.checkmode.InvariantMode
+    timings = overhead.run(["add"], repeats=2, baseline_mode=mode)
+    assert set(timings[0].seconds) == set(overhead.BASELINE_WAYS) and all(s > 0 for s in timings[0].seconds.values())
+    summary = overhead.summary(timings)
+    assert {"baseline/floor", "opprop/baseline"} <= set(summary)
+    results = {"command": "python -m benchmarks --parts overhead", "torch": "x", "machine": "m", "date": "d",
+               "overhead": {"repeats": 2, "threads": 1, "baseline": {"rev": baseline.DEFAULT_REV, "commit": commit}, "summary": summary,
+                            "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}}
+    text = render.markdown(results)
+    assert "| opprop/baseline |" in text and f"InvariantMode of `{baseline.DEFAULT_REV}`" in text
+
+
+def test_an_unknown_baseline_is_a_one_line_error(capsys):
+    from benchmarks.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--parts", "overhead", "--baseline", "no-such-revision", "--out", "/dev/null"])
+    assert exit_.value.code == 2
+    assert "not a commit of this repository" in capsys.readouterr().err

@@ -20,22 +20,31 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from opprop.ops import catalog
-from opprop.check import probe
-from opprop.check import invariants
+from opprop.check import invariants, probe
 from opprop.check.aliasing import CallAliasing, entry_storages
 from opprop.check.findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
-from opprop.check.snapshots import _span_bytes, unchanged
+from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
+from opprop.check.invariants.view_copies import ID as VIEW_COPIES
+from opprop.check.snapshots import _NO_SIZES, _memory, _span_bytes, take_states, unchanged
+from opprop.explore import profiles
 
 _getrefcount = sys.getrefcount
 _overlaps = torch._C._overlaps
+_storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
+_storage_use_count = torch._C._storage_Use_Count
 _Tensor = torch.Tensor
 _strided = torch.strided
 
 # The invariants the fused screen ``_clean`` knows how to clear; any other needs a screen of its own.
 SCREENED = frozenset(
-    (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION)
+    (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION,
+     STORAGE_REPLACED, VIEW_COPIES)
 )
+_UNBOUNDED = ("extent not read yet",)  # an output that may overlap something; its extent is read when a test needs it
+
+# The invariants whose ``before`` the hot path takes itself, in one pass (``snapshots.take_states``).
+FUSED_BEFORES = (catalog.UNDECLARED_MUTATION, STORAGE_REPLACED)
 
 
 def _extent(t: torch.Tensor, state) -> tuple:
@@ -86,9 +95,9 @@ class CheckPlan:
     """What one overload needs checked, decided once from the catalog and the invariants."""
 
     __slots__ = (
-        "func", "kind", "checks", "befores", "screens", "slow", "entry",
-        "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
-        "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
+        "func", "kind", "checks", "befores", "screens", "slow", "entry", "fused", "with_data",
+        "mutation_slot", "replaced_slot", "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
+        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
@@ -97,25 +106,35 @@ class CheckPlan:
         self.kind = kind
         chosen = [invariants.get(inv) for inv in kind.invariants if only is None or inv in only]
         self.checks = tuple((inv.id, inv.check) for inv in chosen)
-        # (invariant id, before) per invariant that records state; the mutation snapshot first: the fused screen reads it
-        stateful = [inv for inv in chosen if inv.before is not None]
-        stateful.sort(key=lambda inv: inv.id != catalog.UNDECLARED_MUTATION)
-        self.befores = tuple((inv.id, inv.before) for inv in stateful)
-        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
-        slots = {inv.id: k for k, inv in enumerate(stateful)}
-        self.screens = tuple(
-            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
-            for inv in chosen
-            if inv.id not in SCREENED and inv.screen is not None
-        )
-        self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
         names = {inv.id for inv in chosen}
         self.tensorimpl = catalog.TENSOR_IMPL in names
         self.storageimpl = catalog.STORAGE_IMPL in names
         self.alias = catalog.UNDECLARED_ALIAS in names
         self.returns_input = catalog.RETURNS_INPUT in names
         self.mutation = catalog.UNDECLARED_MUTATION in names
+        self.replaced = STORAGE_REPLACED in names
+        # undeclared_mutation's before, with the same policy (a data clone off CPU only when asked or when the op writes)
+        self.with_data = snapshot_all or kind.mutable
+        # both fused befores apply (the usual case): the hot path takes them in one pass
+        self.fused = self.mutation and self.replaced
+        # (invariant id, before) per other invariant that records state
+        stateful = [inv for inv in chosen if inv.before is not None and not (self.fused and inv.id in FUSED_BEFORES)]
+        self.befores = tuple((inv.id, inv.before) for inv in stateful)
+        slots = {inv.id: k for k, inv in enumerate(stateful)}
+        self.mutation_slot = slots.get(catalog.UNDECLARED_MUTATION)  # where the fused screen finds them, unfused
+        self.replaced_slot = slots.get(STORAGE_REPLACED)
+        # (index into the states, screen, what it prepared for this overload) per invariant with a screen of its own
+        self.screens = tuple(
+            (slots.get(inv.id), inv.screen, inv.prepare(func, kind))
+            for inv in chosen
+            if inv.id not in SCREENED and inv.screen is not None
+        )
+        self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
+        # view_copies: return index -> input positions it is declared a view of; None when no output is one
+        # (its check then has nothing to look at)
+        self.views = (invariants.get(VIEW_COPIES).prepare(func, kind) or None) if VIEW_COPIES in names else None
         # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
+        # (taken from storage_replaced's storages when those are taken anyway)
         self.entry = kind.mutable and bool(chosen)
         # Per return index: the input positions the schema lets it alias (no overlap test for those).
         self.may_alias_inputs = tuple(
@@ -136,6 +155,38 @@ def _forget_plans() -> None:
 invariants.on_change(_forget_plans)  # a plan lists the invariants that were registered when it was made
 
 
+_screen_validated = False
+
+
+def validate_readers(force: bool = False) -> None:
+    """The probe's readers, and the screen's own StorageImpl reader, checked once before any call is trusted.
+
+    The screen reads a StorageImpl's count from its address (no storage
+    wrapper made): on known cases it must name the storage the probe reads
+    and count what the probe counts (a fresh tensor once, a view of a live
+    base twice); otherwise ``probe.ProbeError`` refuses to run.
+    """
+    global _screen_validated
+    probe.validate(force)  # itself once, unless forced
+    if _screen_validated and not force:
+        return
+    fresh = torch.empty(3)
+    base = torch.empty(4)
+    view = base.view(2, 2)
+    for what, t in (("a fresh tensor", fresh), ("a view of a live base", view)):
+        try:
+            same = _storage_address(t) == t.untyped_storage()._cdata
+            count = _storage_use_count(_storage_address(t))
+        except Exception as e:  # a reader that vanished or changed signature
+            raise probe.ProbeError(f"screen StorageImpl reader cannot read on torch {torch.__version__}: {e}") from None
+        if not same or count != probe.storageimpl_use_count(t) + 1:  # + the storage wrapper untyped_storage() left
+            raise probe.ProbeError(
+                f"screen StorageImpl reader is wrong on torch {torch.__version__}: {what} reads {count} at "
+                f"{'its' if same else 'another'} StorageImpl, the probe {probe.storageimpl_use_count(t)}; refusing to run"
+            )
+    _screen_validated = True
+
+
 def _overlap(a, b) -> bool:
     """undeclared_alias's _overlaps for two tensors already known to have storage (same answer)."""
     if not (a.is_cpu and b.is_cpu) and a.device != b.device:
@@ -151,7 +202,7 @@ def _apart(x: tuple, y: tuple) -> bool:
     return not (x[1] and y[1] and x[0] < y[0] + y[1] and y[0] < x[0] + x[1])
 
 
-def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
+def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
     """True only when every check in the plan would report nothing for this call.
 
     A conservative screen: anything it cannot clear cheaply (an output held
@@ -168,11 +219,52 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
     ``invariants/tensorimpl_use_count.py``: getrefcount's argument, the loop
     name, the ``outputs`` entry and the op's return value (any extra
     reference here only makes the screen stricter).
+
+    ``before`` is undeclared_mutation's state per input, ``storages``
+    storage_replaced's (either None when the plan lacks it). The StorageImpl
+    use count is read from its address (``_storage_Use_Count`` of
+    ``_storage_address``, which makes no storage wrapper): the probe's
+    reading, plus one when a Python wrapper of the storage exists, so never
+    less (stricter). Two live tensors are on one StorageImpl exactly when
+    their StorageImpl addresses are equal (view_copies).
     """
-    if before:
-        for (_, t), state in zip(inputs, before):
-            if state is not None and not unchanged(state, t):
-                return False
+    try:
+        if storages is not None:
+            if before is not None:
+                for (_, t), state, storage in zip(inputs, before, storages):
+                    if storage is not None and t.untyped_storage() is not storage:
+                        return False  # storage_replaced
+                    if state is not None:  # snapshots.unchanged, its common case inlined
+                        meta, raw, _ = state
+                        if raw is None or meta[0] is _NO_SIZES:
+                            if not unchanged(state, t):
+                                return False
+                        elif (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta or (
+                            raw and _memory(meta[3])[:len(raw)] != raw
+                        ):
+                            return False
+            else:
+                for (_, t), storage in zip(inputs, storages):
+                    if storage is not None and t.untyped_storage() is not storage:
+                        return False
+        elif before:
+            for (_, t), state in zip(inputs, before):
+                if state is not None and not unchanged(state, t):
+                    return False
+        views = plan.views
+        if views is not None:  # view_copies: each declared view sits on the storage of an input it views
+            for j, t in outputs:
+                bases = views.get(j)
+                if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
+                    continue
+                address = _storage_address(t)
+                for i, x in inputs:
+                    if i in bases and type(x) is _Tensor and x.layout is _strided and _storage_address(x) == address:
+                        break
+                else:
+                    return False
+    except (RuntimeError, NotImplementedError):  # a tensor whose storage cannot be read: let the checks decide
+        return False
     if not outputs:
         return True
     if plan.tensorimpl:
@@ -186,26 +278,25 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
                 held = reader(t)
                 if held > 1 or (held == 1 and _getrefcount(t) > 4):
                     return False
-    storage_reader = probe.storageimpl_reader if plan.storageimpl else None
+    storageimpl = plan.storageimpl
     alias, ret = plan.alias, plan.returns_input
-    if not (storage_reader or alias or ret):
+    if not (storageimpl or alias or ret):
         return True
     may_alias = plan.may_alias_inputs
     n_may = len(may_alias)
     in_extents = None  # per input: its extent, or None without storage; filled on first need
-    out_extents = []  # per output: its extent, or None when nothing can overlap it
+    out_extents = []  # per output: its extent, _UNBOUNDED until first needed, or None when nothing can overlap it
     for j, t in outputs:
         if t is None:
             out_extents.append(None)
             continue
         extent = None
-        if type(t) is _Tensor and t.layout is _strided and not t.is_nested:  # probe.has_storage
-            if storage_reader is not None:
-                if storage_reader(t) > 1:
+        if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
+            if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
+                if _storage_use_count(_storage_address(t)) > 1:
                     return False
-            elif alias:
-                extent = _extent(t, None)  # the storage may be shared (a view op): bound it
-        out_extents.append(extent)
+            elif alias and not t.is_nested:
+                extent = _UNBOUNDED  # the storage may be shared (a view op): bound it when an overlap test needs it
         if alias or ret:
             allowed = may_alias[j] if j < n_may else ()
             for k, (i, inp) in enumerate(inputs):
@@ -216,8 +307,12 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
                     if in_extents is None:
                         in_extents = _input_extents(inputs, before)
                     other = in_extents[k]
-                    if other is not None and not _apart(extent, other) and _overlap(t, inp):
-                        return False
+                    if other is not None:
+                        if extent is _UNBOUNDED:
+                            extent = _extent(t, None)
+                        if not _apart(extent, other) and _overlap(t, inp):
+                            return False
+        out_extents.append(extent)
     if alias and len(outputs) > 1:
         allowed_pairs = plan.allowed_out_out
         list_returns = plan.aliased_list_returns
@@ -226,15 +321,20 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list) -> bool:
             j, t = outputs[a]
             if t is None:
                 continue
-            extent = out_extents[a]
             for b in range(a + 1, n):
                 k, u = outputs[b]
                 if u is None or (j, k) in allowed_pairs or (j == k and j in list_returns):
                     continue
                 if t is u:
                     return False
-                other = out_extents[b]
-                if extent is not None and other is not None and not _apart(extent, other) and _overlap(t, u):
+                extent, other = out_extents[a], out_extents[b]
+                if extent is None or other is None:
+                    continue
+                if extent is _UNBOUNDED:
+                    extent = out_extents[a] = _extent(t, None)
+                if other is _UNBOUNDED:
+                    other = out_extents[b] = _extent(u, None)
+                if not _apart(extent, other) and _overlap(t, u):
                     return False
     return True
 
@@ -255,29 +355,30 @@ class InvariantMode(TorchDispatchMode):
     tensor input gets a byte snapshot (one memcpy). On other devices a data
     snapshot costs a device copy, so ``snapshot_data="schema"`` takes one only
     for ops that write some argument (where a write to the wrong tensor is
-    the likely bug) and ``"all"`` for every op.
+    the likely bug) and ``"all"`` for every op. The default is the project's
+    one default, ``profiles.DEFAULT_SNAPSHOT``.
     """
 
     # The default settings live on the class, so a mode entered per call (as
     # run_call does) sets only what differs: its construction is part of the
     # overhead of every checked call.
-    snapshot_all = False
+    snapshot_all = profiles.DEFAULT_SNAPSHOT == "all"
     only = None
     max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
-    _plans: dict = _PLANS.setdefault((False, None), {})
+    _plans: dict = _PLANS.setdefault((snapshot_all, None), {})
 
-    def __init__(self, called_op: str, *, snapshot_data: str = "schema", invariants=None):
+    def __init__(self, called_op: str, *, snapshot_data: str = profiles.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
-        if snapshot_data != "schema":
-            if snapshot_data != "all":
-                raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
-            self.snapshot_all = True
-        if not probe._validated:
-            probe.validate()
+        if snapshot_data != profiles.DEFAULT_SNAPSHOT:
+            if snapshot_data not in profiles.SNAPSHOT_POLICIES:
+                raise ValueError(f"snapshot_data must be one of {profiles.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
+            self.snapshot_all = snapshot_data == "all"
+        if not (probe._validated and _screen_validated):
+            validate_readers()
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
-        if invariants is not None or self.snapshot_all:
+        if invariants is not None or snapshot_data != profiles.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
 
@@ -308,17 +409,27 @@ class InvariantMode(TorchDispatchMode):
         kind = plan.kind
         self._reached_log.append(kind.name)
         inputs = _tensor_inputs(kind, args, kwargs)
-        entry = entry_storages(inputs, kind) if plan.entry else None
+        if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
+            before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
+            entry = None  # on the slow path, from the storages
+        else:
+            before = storages = None
+            entry = entry_storages(inputs, kind) if plan.entry else None
         befores = plan.befores
         states = None
-        if befores:  # what the invariants record before the call; the mutation snapshot first
+        if befores:  # what the other invariants record before the call
             snapshot_all = self.snapshot_all
             states = []
-            for _, before in befores:
-                states.append(before(inputs, kind, snapshot_all))
+            for _, record in befores:
+                states.append(record(inputs, kind, snapshot_all))
+            if not plan.fused:
+                if plan.mutation_slot is not None:
+                    before = states[plan.mutation_slot]
+                if plan.replaced_slot is not None:
+                    storages = states[plan.replaced_slot]
         out = func(*args, **kwargs)
-        outputs = _flat_outputs(kind, out)
-        clean = not plan.slow and _clean(plan, inputs, outputs, states[0] if plan.mutation else None)
+        outputs = [(0, out)] if type(out) is _Tensor else _flat_outputs(kind, out)  # the common case without a call
+        clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
         if clean:
             for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
                 if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
@@ -326,6 +437,11 @@ class InvariantMode(TorchDispatchMode):
                     break
         if not clean:
             state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
+            if plan.fused:
+                state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
+                if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
+                    mutable_args = kind.mutable_args
+                    entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
             call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
             self._record(plan, call, args, kwargs)
         return out

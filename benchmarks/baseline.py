@@ -1,0 +1,70 @@
+"""The InvariantMode of an earlier revision, importable beside the current one.
+
+``git archive REV opprop`` is unpacked into a temporary directory as the
+package ``opprop_baseline``: its modules import each other relatively, so
+the baseline's checkmode runs on the baseline's own catalog, probe and
+invariants, in the same process as the current code. The overhead part
+then times both modes on the same samples, interleaved, so the ratio
+between them is not the machine's drift between two runs.
+"""
+from __future__ import annotations
+
+import atexit
+import importlib
+import io
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+# The last commit before the invariants became objects (issue 13): the code the overhead is held to.
+DEFAULT_REV = "eb56b01"
+PACKAGE = "opprop_baseline"
+ROOT = Path(__file__).resolve().parent.parent
+_ABSOLUTE = re.compile(r"^\s*(from|import)\s+opprop\b", re.M)
+
+
+class BaselineError(RuntimeError):
+    """The revision cannot be exported or its InvariantMode imported."""
+
+
+def resolve(rev: str) -> str:
+    """The full commit id of ``rev`` (a one-line error when git does not know it)."""
+    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True)
+    if found.returncode != 0:
+        raise BaselineError(f"--baseline {rev!r}: not a commit of this repository")
+    return found.stdout.strip()
+
+
+def load(rev: str = DEFAULT_REV):
+    """Return (the commit id, the revision's ``InvariantMode`` class), from ``PACKAGE``."""
+    commit = resolve(rev)
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "opprop"], cwd=ROOT, capture_output=True)
+    if archive.returncode != 0:
+        raise BaselineError(f"--baseline {rev!r}: git archive failed: {archive.stderr.decode(errors='replace').strip()}")
+    where = Path(tempfile.mkdtemp(prefix="opprop-baseline-"))
+    atexit.register(shutil.rmtree, where, True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(where, filter="data")
+    (where / "opprop").rename(where / PACKAGE)
+    for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+        del sys.modules[name]  # a second load (another revision) must not reuse the first
+    sys.path.insert(0, str(where))
+    try:
+        checkmode = importlib.import_module(f"{PACKAGE}.checkmode")
+    except Exception as e:  # noqa: BLE001  (any import failure: one line, not a traceback)
+        raise BaselineError(f"--baseline {rev!r}: cannot import its checkmode: {type(e).__name__}: {e}") from None
+    finally:
+        sys.path.remove(str(where))
+    if checkmode.__file__ is None or not Path(checkmode.__file__).is_relative_to(where):
+        raise BaselineError(f"--baseline {rev!r}: imported {checkmode.__file__}, not the exported revision")
+    absolute = sorted(
+        m.__name__ for m in list(sys.modules.values())
+        if m.__name__.startswith(PACKAGE + ".") and getattr(m, "__file__", None) and _ABSOLUTE.search(Path(m.__file__).read_text())
+    )
+    if absolute:  # it would run the current code's modules, not the baseline's
+        raise BaselineError(f"--baseline {rev!r}: {', '.join(absolute)} import opprop absolutely")
+    return commit, checkmode.InvariantMode
