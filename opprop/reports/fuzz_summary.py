@@ -93,6 +93,14 @@ def _key(f: dict) -> tuple:
     return (f["aten_op"], f["invariant"])
 
 
+def _why_no_expect_file(f) -> str:
+    """Why ``--write-expected`` writes no ownership expect file for this finding, or "" when it shrinks it."""
+    if f.invariant in ("crash", "hang", INTERNAL_ASSERT):
+        return (" (no expect file from --write-expected: it kills or stops the call rather than breaking an invariant; "
+                "`opprop report --issue` shrinks crashes and internal asserts, each candidate in a forked child)")
+    return ""
+
+
 def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     findings = [Finding.from_json(f) for f in rep["findings"]]
     new, known = ledger.split(findings)
@@ -109,8 +117,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
                  f"{sum(o.get('examples', 0) for o in ops)} examples")
     lines.append("")
     lines.append(f"## New findings ({len(new)})")
-    lines += [f"- `{f.one_line()}`" + (" (no expect file: an internal assert has no invariant to shrink against; its input is in the report)"
-                                       if f.invariant == INTERNAL_ASSERT else "") for f in new] or ["none"]
+    lines += [f"- `{f.one_line()}`" + _why_no_expect_file(f) for f in new] or ["none"]
     lines.append("")
     lines += render_private_internal_asserts(rep)
     lines.append(f"## Still present, ledgered ({len(known)})")
