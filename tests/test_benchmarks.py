@@ -71,9 +71,9 @@ def test_baseline_is_the_exported_revision_timed_side_by_side():
 
     commit, mode = baseline.load(baseline.DEFAULT_REV)
     assert mode.__module__ == f"{baseline.PACKAGE}.checkmode" and commit.startswith(baseline.DEFAULT_REV)
-    import opprop.checkmode
+    import opprop.check.mode
 
-    assert mode is not opprop.checkmode.InvariantMode
+    assert mode is not opprop.check.mode.InvariantMode
     timings = overhead.run(["add"], repeats=2, baseline_mode=mode)
     assert set(timings[0].seconds) == set(overhead.BASELINE_WAYS) and all(s > 0 for s in timings[0].seconds.values())
     summary = overhead.summary(timings)

@@ -238,7 +238,7 @@ def test_lu_unpack_every_flag_combination():
 
 def test_cudnn_rnn_calls_fit_the_schema_on_meta():
     """Without a GPU, the meta kernel still checks the CUDA generator's argument order and shapes (weight_buf undefined)."""
-    from generators import rnn
+    from opprop.generators import rnn
 
     for kind in rnn.GATES:
         for cfg in rnn.fixed_configs(kind):

@@ -10,9 +10,12 @@ the same.
 import pytest
 import torch
 
-from opprop import catalog, checkmode, invariants, profiles, snapshots
-from opprop.calls import Call
-from opprop.runner import run_call
+from opprop.check import invariants, snapshots
+from opprop.check import mode as checkmode
+from opprop.explore import profiles
+from opprop.explore.runner import run_call
+from opprop.inputs.calls import Call
+from opprop.ops import catalog
 
 aten = torch.ops.aten
 
@@ -164,7 +167,7 @@ def test_mode_default_snapshot_policy_is_the_projects_one():
 
 
 def test_a_wrong_screen_storage_reader_refuses_to_run(monkeypatch):
-    from opprop import probe
+    from opprop.check import probe
 
     monkeypatch.setattr(checkmode, "_storage_use_count", lambda address: 1)  # never sees a shared storage
     with pytest.raises(probe.ProbeError, match="refusing to run"):

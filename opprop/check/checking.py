@@ -111,6 +111,8 @@ class checking(contextlib.ContextDecorator):
     to the exception as a note).
     """
 
+    NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
+
     def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = "schema", ledger=None, capture_calls: bool = False):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
