@@ -78,3 +78,34 @@ def nested_kernels(device):
     """Every op with only a strided nested-tensor kernel, on two ragged components of one structure."""
     for which in OPS:
         yield from calls(which, device=device)
+
+
+# (dim0, dim1) pairs a strided nested tensor of 2-d components accepts: dim 0 is the batch, which only swaps with itself.
+TRANSPOSE_DIMS = ((0, 0), (1, 1), (2, 2), (1, 2), (2, 1))
+
+
+def _transpose_below_autograd(x, dim0, dim1):
+    # Below ADInplaceOrView, where the debug asserts check a view's output: above it, autograd raises for
+    # the degenerate call ("View operation returned a tensor that is the same as the input base tensor").
+    with torch._C._AutoDispatchBelowADInplaceOrView():
+        return aten.transpose.int(x, dim0, dim1)
+
+
+def transpose_call(dims, rows=1, cols=2, count=2, dtype=torch.float32, device="cpu") -> Call:
+    """``aten::transpose.int`` on a nested tensor: with dim0 == dim1 the nested kernel returns its very input."""
+    x = kinds.nested((rows, cols), dtype, "strided", device, count=count)
+    return Call("aten::transpose.int", _transpose_below_autograd, (x, *dims), source="nested.transpose")
+
+
+def nested_transpose_strategy(device):
+    return st.builds(
+        lambda dims, rows, cols, count: transpose_call(dims, rows, cols, count, device=device),
+        st.sampled_from(TRANSPOSE_DIMS), st.integers(0, 3), st.integers(1, 3), st.integers(1, 3),
+    )
+
+
+@edge_generator("nested.transpose", targets=("aten::transpose.int",), strategy=nested_transpose_strategy)
+def nested_transpose(device):
+    """transpose.int on strided nested tensors, the degenerate dim0 == dim1 included (a view op's nested kernel)."""
+    for dims in TRANSPOSE_DIMS:
+        yield transpose_call(dims, device=device)
