@@ -19,6 +19,7 @@ from opprop.ops import catalog
 from opprop.reduce import expectfile
 from opprop.reduce import ledger as ledger_mod
 from opprop.reduce.capture import failing_findings
+from opprop.explore.profiles import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding
 from opprop.reduce.shrink import shrink
@@ -102,7 +103,7 @@ class checking(contextlib.ContextDecorator):
     ``Checked``), ``found.new``, ``found.known``. ``fail_on_new=True`` raises
     ``NewFindings`` at exit, one line per new finding. ``invariants`` picks
     the checks (ids of ``catalog.ALL_INVARIANTS``; default all);
-    ``snapshot_data`` is the mode's policy ("schema" or "all"); ``ledger``
+    ``snapshot_data`` is the mode's policy ("schema" or "all"; default the one in ``explore/profiles.py``); ``ledger``
     a path or ``Ledger`` (default: the shipped ledger plus
     ``./expected/ledger.toml``). ``capture_calls=True`` keeps the ATen-level
     call of the first finding of each new (op, invariant), for repros.
@@ -113,7 +114,7 @@ class checking(contextlib.ContextDecorator):
 
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
 
-    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = "schema", ledger=None, capture_calls: bool = False):
+    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
         self.fail_on_new = fail_on_new
