@@ -46,7 +46,7 @@ def _tensors(value) -> list:
     return []
 
 
-def _storage(t: torch.Tensor):
+def storage_of(t: torch.Tensor):
     """The storage a tensor sits on, or None for one without storage (sparse, a subclass).
 
     Python keeps one wrapper per StorageImpl while it is held: its identity is the StorageImpl's.
@@ -64,7 +64,7 @@ def entry_storages(inputs: list, kind) -> list:
     mutable_args = kind.mutable_args
     found = []
     for i, t in inputs:  # a loop, not a comprehension: one frame less
-        found.append(_storage(t) if i in mutable_args else None)
+        found.append(storage_of(t) if i in mutable_args else None)
     return found
 
 
@@ -80,12 +80,12 @@ class CallAliasing:
         # id(tensor) -> its storage on entry, for the tensors the op may write
         self._entry = {id(t): s for (_, t), s in zip(inputs, entry or ()) if s is not None}
         # a written argument that moved to another storage: the values now are not the values on entry
-        self._moved = any(_storage(t) is not s for (_, t), s in zip(inputs, entry or ()) if s is not None)
+        self._moved = any(storage_of(t) is not s for (_, t), s in zip(inputs, entry or ()) if s is not None)
 
     def _on_entry(self, t):
         if id(t) in self._entry:
             return self._entry[id(t)]
-        return _storage(t)
+        return storage_of(t)
 
     def share_storage(self, a: torch.Tensor, b: torch.Tensor) -> bool:
         """Whether two tensors sat on one StorageImpl when the call began (what ``Tensor.is_alias_of`` asks)."""

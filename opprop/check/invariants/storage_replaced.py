@@ -10,26 +10,12 @@ from __future__ import annotations
 
 import torch
 
+from opprop.check.aliasing import storage_of
 from opprop.check.invariants.base import Invariant
 
 ID = "storage_replaced"
 _Tensor = torch.Tensor
 _strided = torch.strided
-
-
-def _storage(t):
-    """The tensor's storage object, or None without one (sparse, a subclass).
-
-    Python keeps one wrapper per StorageImpl while it is held, and holding
-    it keeps the StorageImpl alive (no other can take its address): the
-    wrapper's identity before and after the call is the StorageImpl's.
-    """
-    if type(t) is not _Tensor or t.layout is not _strided:
-        return None
-    try:
-        return t.untyped_storage()
-    except (RuntimeError, NotImplementedError):
-        return None
 
 
 class StorageReplaced(Invariant):
@@ -58,7 +44,7 @@ class StorageReplaced(Invariant):
     def check(self, call):
         names = call.kind.arg_names
         for (i, t), storage in zip(call.inputs, call.state[ID]):
-            if storage is not None and _storage(t) is not storage:
+            if storage is not None and storage_of(t) is not storage:
                 yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "mutable": i in call.kind.mutable_args}
 
     repro_state = '''\
