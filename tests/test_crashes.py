@@ -83,6 +83,25 @@ def test_a_crash_in_another_op_is_not_the_same_crash():
     assert not outcome.same(Outcome("signal", "SIGFPE", "aten::arange.start_out"))
 
 
+def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpreters():
+    """``_logcumsumexp.out`` with a float32 ``out`` writes float64 results: twice the bytes it resized ``out`` to.
+
+    At the size the fuzz run recorded (3 x 3) the overflow lands in malloc's
+    slack and a fresh interpreter returns; twice as large it damages the next
+    chunk and glibc aborts. The rebuild grows it, shrinking keeps only
+    candidates that abort in a fresh interpreter, and the repro aborts there.
+    """
+    finding = _crash_finding("aten::_logcumsumexp.out", "SIGABRT",
+                             {"self": _described((3, 3), (3, 1)), "dim": 0, "out": _described((0,), (1,), "float32")})
+    rebuilt = crash_repro.rebuild(finding)
+    assert rebuilt.fresh and "fresh interpreter" in rebuilt.via
+    assert rebuilt.outcome == Outcome("signal", "SIGABRT", "aten::_logcumsumexp.out")
+    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome, fresh=True, max_tries=25).spec
+    assert crash_repro.run_spec(shrunk, fresh=True).same(rebuilt.outcome)
+    same_dtype = CallSpec(shrunk.op, shrunk.args, {"out": TensorSpec("float64", (0,), "zeros")})
+    assert crash_repro.run_spec(same_dtype, fresh=True) == Outcome("returned")  # the dtype mismatch is the bug
+
+
 def test_an_internal_assert_key_keeps_condition_and_location_not_the_message():
     message = ('t.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12, please report a bug to PyTorch. '
                "got sizes [3, 4]")

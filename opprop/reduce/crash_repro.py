@@ -54,6 +54,8 @@ ASSERT_MARK = "INTERNAL ASSERT FAILED"
 CHILD_TIMEOUT_S = 30.0
 SEARCH_EXAMPLES = 200  # fresh draws tried when the recorded choices no longer draw the crashing call
 SHRINK_TRIES = 1500  # each a fork; enough to reach a fixed point on every crash of an all-ATen run
+GROWTH = (2, 4)  # how much larger a call is tried when it dies in a fuzz worker but not alone (heap damage hidden in slack)
+FRESH_SHRINK_TRIES = 120  # each a fresh interpreter (about a second): for calls that die only outside a forked child
 OP_BYTES = 512  # the shared page: the op entered last, then the child's verdict as JSON
 PAGE = 8192
 SIGNAL_WORDS = {
@@ -260,8 +262,18 @@ def _wait(pid: int, timeout: float):
             os.close(fd)
 
 
-def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S) -> Outcome:
-    """The spec's overload called directly on freshly built inputs, in a child."""
+def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = False, call_text: str = "") -> Outcome:
+    """The spec's overload called directly on freshly built inputs: in a forked child, or (``fresh``) a fresh interpreter.
+
+    A fork inherits this process's heap, so a call that corrupts the heap
+    (writes past a buffer, frees a pointer it does not own) may die in a
+    fresh interpreter, where glibc's checks see the damage, and return in a
+    fork, where the damage lands somewhere harmless. ``fresh`` runs the
+    repro script itself, as ``opprop replay`` will (with ``call_text`` in
+    place of the overload's call: a public call of the same arguments).
+    """
+    if fresh:
+        return _run_fresh(spec, timeout, call_text)
 
     def prepare():
         args, kwargs = spec.build()
@@ -269,6 +281,33 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S) -> Outcome:
         return lambda: overload(*args, **kwargs)
 
     return run_forked(prepare, timeout=timeout, op=spec.op)
+
+
+def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "") -> Outcome:
+    from opprop.reduce.expectfile import run_script
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "repro.py"
+        path.write_text(script_source(spec, call_text=call_text))
+        out = run_script(path, timeout=timeout)
+    return outcome_from_process(out.returncode, out.stderr, spec.op)
+
+
+def outcome_from_process(returncode: int, stderr: str, op: str) -> Outcome:
+    """How a process running one direct call of ``op`` ended, as an Outcome."""
+    if returncode < 0:
+        try:
+            return Outcome("signal", signal.Signals(-returncode).name, op)
+        except ValueError:
+            return Outcome("signal", f"signal {-returncode}", op)
+    if returncode == 0:
+        return Outcome("returned")
+    if ASSERT_MARK in (stderr or ""):
+        return Outcome("assert", assert_key(stderr), op)
+    if returncode == 124:
+        return Outcome("timeout", (stderr or "").strip(), op)
+    lines = [x for x in (stderr or "").strip().splitlines() if x.strip()]
+    return Outcome("error", lines[-1][:200] if lines else f"exit code {returncode}", op)
 
 
 # ---------------------------------------------------------------- from a raw finding to a crashing ATen call
@@ -280,6 +319,7 @@ class Rebuilt:
     outcome: Outcome  # how it dies, in its own op
     via: str  # "replayed choices" | "input description"
     public_sample: str = ""  # the OpInfo whose sample call died the same way, when that is how it was found
+    fresh: bool = False  # it dies only in a fresh interpreter (heap damage a forked child does not notice): shrink there too
 
 
 def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
@@ -366,24 +406,72 @@ def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = S
 
 
 def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebuilt:
-    """Run the call in a child that records each op's arguments; the op it died in, called alone, must die the same way."""
+    """Run the call in a child that records each op's arguments; the op it died in, called alone, must die the same way.
+
+    A signal the forked child does not repeat is tried once more in a fresh
+    interpreter, on the last op the child entered (``run_spec``'s ``fresh``).
+    """
     with tempfile.NamedTemporaryFile("r", suffix=".json") as record:
         outcome = run_forked(lambda: call, record_path=record.name)
-        if not matches(outcome, wanted):
-            raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
         text = record.read()
     recorded = json.loads(text) if text else {}
+    if not matches(outcome, wanted):
+        fresh = _fresh_retry(recorded, wanted)
+        if fresh is None:
+            raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
+        return Rebuilt(fresh[0], fresh[1], via + ", in a fresh interpreter", _public_sample(target, target_name, call), fresh=True)
     if "unrecordable" in recorded or not recorded:
         raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
     spec = CallSpec.from_json(recorded)
     alone = run_spec(spec)
     if not alone.same(outcome):
+        fresh = _fresh_retry(recorded, wanted)
+        if fresh is not None:
+            return Rebuilt(fresh[0], fresh[1], via + ", in a fresh interpreter", _public_sample(target, target_name, call), fresh=True)
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
                            f"while under a dispatch mode it {outcome.text()}")
-    public = ""
+    return Rebuilt(spec, alone, via, _public_sample(target, target_name, call))
+
+
+def _public_sample(target, target_name: str, call) -> str:
     if target.kind == "opinfo" and not any(part.startswith("_") for part in target_name.split(".")):
-        public = f"OpInfo `{target_name}` sample: {call!r}"
-    return Rebuilt(spec, alone, via, public)
+        return f"OpInfo `{target_name}` sample: {call!r}"
+    return ""
+
+
+def _fresh_retry(recorded: dict, wanted: Outcome):
+    """(spec, outcome) when the recorded ATen call, run alone in a fresh interpreter, dies as wanted; else None.
+
+    A call that writes past its buffer may land in the allocator's slack at
+    the recorded size and die only where the heap was already busy (a fuzz
+    worker): the same call with every tensor ``GROWTH`` times larger is
+    tried too, and shrinking then finds the smallest that dies.
+    """
+    if wanted.kind != "signal" or not recorded or "unrecordable" in recorded:
+        return None
+    spec = CallSpec.from_json(recorded)
+    if not spec.op.startswith("aten::"):  # a custom op's repro needs its definition: forked children only
+        return None
+    for factor in (1, *GROWTH):
+        candidate = spec if factor == 1 else _grown(spec, factor)
+        if candidate is None:
+            break
+        outcome = run_spec(candidate, fresh=True)
+        if matches(outcome, wanted):
+            return candidate, outcome
+    return None
+
+
+def _grown(spec: CallSpec, factor: int) -> CallSpec | None:
+    """Every dense tensor built by a fill rule with each non-empty dim ``factor`` times longer; None when none is."""
+    from opprop.reduce.shrink import _arg_leaves, _replace
+
+    grown = spec
+    for where, v in _arg_leaves(spec):
+        if isinstance(v, TensorSpec) and v.layout == "strided" and v.fill != "values" and v.stride is None and v.quant is None \
+                and v.numel > 0:
+            grown = _replace(grown, where, v.replace(shape=tuple(d * factor for d in v.shape)))
+    return None if grown == spec else grown
 
 
 def _normal(value):
@@ -406,6 +494,9 @@ def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
         outcome = run_spec(spec)
         if matches(outcome, wanted):
             return Rebuilt(spec, outcome, "input description")
+        fresh = _fresh_retry(spec.as_json(), wanted)
+        if fresh is not None:
+            return Rebuilt(spec, fresh[1], "input description, in a fresh interpreter", fresh=True)
         tried.append(f"{fill}: {outcome.text()}")
     raise RebuildError("rebuilt from the input description, it does not crash the same way (" + "; ".join(tried) + ")")
 
@@ -453,14 +544,19 @@ def _from_described(v, type_text: str, fill: str):
 # ---------------------------------------------------------------- shrinking
 
 
-def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TRIES, also=None) -> ShrinkResult:
+def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = None, also=None, fresh: bool = False) -> ShrinkResult:
     """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way.
+
+    ``fresh``: each candidate runs in a fresh interpreter (``run_spec``), for
+    a call that dies only there; fewer tries, as each costs about a second.
 
     ``also(candidate)``, asked only of candidates that die the same way (it
     may be slow: ``crash_groups`` checks the native frame with it), must
     hold too.
     """
     seen: dict = {}
+    if max_tries is None:
+        max_tries = FRESH_SHRINK_TRIES if fresh else SHRINK_TRIES
 
     def check(candidate: CallSpec) -> bool:
         key = json.dumps(candidate.as_json(), sort_keys=True, default=str)
@@ -470,7 +566,7 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int = SHRINK_TR
             except (SpecError, RuntimeError, ValueError, TypeError):
                 seen[key] = False
             else:
-                seen[key] = run_spec(candidate).same(outcome) and (also is None or also(candidate))
+                seen[key] = run_spec(candidate, fresh=fresh).same(outcome) and (also is None or also(candidate))
         return seen[key]
 
     return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)
@@ -539,8 +635,8 @@ def frame_variant(frame: str) -> str:
     return hashlib.sha256(frame.encode()).hexdigest()[:6] if frame else ""
 
 
-def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "") -> str:
-    """Build the inputs, call the overload: the lines a maintainer pastes (with ``import torch``)."""
+def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "", call_text: str = "") -> str:
+    """Build the inputs, call the overload (or ``call_text``, a public call spelled with the same names): the lines a maintainer pastes."""
     names = catalog.classify(spec.overload).arg_names
     lines = ["import torch", ""]
     if definition:
@@ -552,7 +648,7 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
         call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
     for k, a in spec.kwargs.items():
         call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
-    lines.append(f"{op_source(spec)}({', '.join(call_args)})")
+    lines.append(call_text or f"{op_source(spec)}({', '.join(call_args)})")
     return "\n".join(lines) + "\n"
 
 
@@ -624,19 +720,7 @@ def fresh_outcome(path) -> str:
 
 
 def outcome_of_process(returncode: int, stderr: str) -> str:
-    if returncode < 0:
-        try:
-            return f"dies with {signal.Signals(-returncode).name}"
-        except ValueError:
-            return f"dies with signal {-returncode}"
-    if returncode == 0:
-        return "returns"
-    if ASSERT_MARK in (stderr or ""):
-        return f"internal assert: {assert_key(stderr)}"
-    if returncode == 124:
-        return "timeout: " + (stderr or "").strip()
-    lines = [x for x in (stderr or "").strip().splitlines() if x.strip()]
-    return f"error: {lines[-1][:200] if lines else f'exit code {returncode}'}"
+    return outcome_from_process(returncode, stderr, "").expected_text()
 
 
 # ---------------------------------------------------------------- the faulting native frame

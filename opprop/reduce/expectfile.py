@@ -205,14 +205,14 @@ class Replay:
     crash: bool = False  # a crash repro: "same" means it still crashes
 
 
-def run_script(path) -> subprocess.CompletedProcess:
+def run_script(path, *, timeout: float = RUN_TIMEOUT_S) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONWARNINGS="ignore")
     try:
         return subprocess.run(
-            [sys.executable, str(Path(path).resolve())], capture_output=True, text=True, cwd=Path(path).resolve().parent, env=env, timeout=RUN_TIMEOUT_S
+            [sys.executable, str(Path(path).resolve())], capture_output=True, text=True, cwd=Path(path).resolve().parent, env=env, timeout=timeout
         )
     except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess([str(path)], 124, "", f"timed out after {RUN_TIMEOUT_S} s")
+        return subprocess.CompletedProcess([str(path)], 124, "", f"timed out after {timeout:g} s")
 
 
 def replay(path, *, accept: bool | None = None) -> Replay:

@@ -137,9 +137,9 @@ def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
             keep_frame: bool = True) -> CrashGroup:
     same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
-    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame)
+    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh)
     spec = result.spec
-    public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome)
+    public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh)
     repro_frame = _frame(r, definitions, spec) if key[3] else ""
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
                    repro_frame=repro_frame)
@@ -189,9 +189,18 @@ def _lookup(module: str, name: str):
     return obj if callable(obj) else None
 
 
-def public_entry(spec: CallSpec, outcome: Outcome) -> str:
-    """The first public call, with the repro's own arguments, that dies the same way in the same op; "" when none."""
+def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False) -> str:
+    """The first public call, with the repro's own arguments, that dies the same way in the same op; "" when none.
+
+    ``fresh`` (a call that dies only in a fresh interpreter): the public call
+    runs there, with no mode to name the op it dies in, so it counts when it
+    dies with the same signal; it is named after the overload's packet.
+    """
     for text, fn, _method in public_candidates(spec):
+        if fresh:
+            if crash_repro.run_spec(spec, fresh=True, call_text=text).same(outcome):
+                return f"`{text}`"
+            continue
         def prepare(fn=fn):
             args, kwargs = spec.build()
             return lambda: fn(*args, **kwargs)
