@@ -102,6 +102,18 @@ def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpret
     assert crash_repro.run_spec(same_dtype, fresh=True) == Outcome("returned")  # the dtype mismatch is the bug
 
 
+def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():
+    """A crash's journal record holds its replay beside the finding; an internal assert's finding holds its own."""
+    replay = {"choices": "4101", "database_key": "opprop-fuzz:aten::trunc.out", "steer": None}
+    records = [{"type": "finding", "target": "aten::trunc.out",
+                "finding": {**_crash_finding("aten::trunc.out", "SIGABRT", {}), "invariant": "internal_assert", "replay": replay}},
+               {"type": "finding", "target": "aten::range.out", "finding": _crash_finding("aten::range.out", "SIGFPE", {}),
+                "replay": {"choices": "4100", "database_key": "opprop-fuzz:aten::range.out", "target": "aten::range.out"}}]
+    found = crash_groups.journal_crash_findings(records)
+    assert [f["replay"]["choices"] for f in found] == ["4101", "4100"]
+    assert [crash_repro._target_name(f, f["replay"]) for f in found] == ["aten::trunc.out", "aten::range.out"]
+
+
 def test_an_internal_assert_key_keeps_condition_and_location_not_the_message():
     message = ('t.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12, please report a bug to PyTorch. '
                "got sizes [3, 4]")

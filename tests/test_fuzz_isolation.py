@@ -17,7 +17,7 @@ def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):
     crash = next(f for f in rep["crashes"] if f["aten_op"] == "opprop_crashy::segv")
     assert crash["detail"]["signal"] == "SIGSEGV"
     assert crash["inputs"]["x"]["shape"] == [3]  # the one length that segfaults
-    assert crash["replay"]["choices"] and crash["replay"]["database_key"] == "opprop_crashy::segv"
+    assert crash["replay"]["choices"] and crash["replay"]["database_key"] == "opprop-fuzz:opprop_crashy::segv" and crash["replay"]["target"] == "opprop_crashy::segv"
     hang = next(f for f in rep["hangs"] if f["aten_op"] == "opprop_crashy::hang")
     assert hang["inputs"]["x"]["shape"] == [2] and hang["detail"]["timeout_s"] == 3
     assert ("aten::q_per_channel_scales", "tensorimpl_use_count") in keys(rep)

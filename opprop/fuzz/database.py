@@ -35,6 +35,14 @@ def open_database(url: str | None):
     return DirectoryBasedExampleDatabase(url)
 
 
+KEY_PREFIX = "opprop-fuzz:"
+
+
 def database_key(target: str) -> bytes:
     """One key per target: each distinct (aten op, invariant) failure is a separate saved example under it."""
-    return b"opprop-fuzz:" + target.encode()
+    return (KEY_PREFIX + target).encode()
+
+
+def key_target(key: str) -> str:
+    """The target a database key (as text) was made for; a key from before the prefix is the target itself."""
+    return key[len(KEY_PREFIX):] if key.startswith(KEY_PREFIX) else key

@@ -220,7 +220,7 @@ class Pool:
             "inputs": call.get("inputs", {}),
         }
         record = {"type": "finding", "target": target, "worker": w.id, "example": cur.get("example"), "finding": finding,
-                  "replay": {"call": call.get("repr"), "choices": cur.get("choices"), "steer": call.get("steer"), "database_key": target}}
+                  "replay": {"call": call.get("repr"), "choices": cur.get("choices"), "steer": call.get("steer"), "database_key": database_key(target).decode(), "target": target}}
         self.journal.append(record)
         self.progress.finding(record)
         done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),

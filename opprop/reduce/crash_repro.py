@@ -42,6 +42,7 @@ from opprop.ops import catalog
 from opprop.inputs import choices
 from opprop.ops.catalog import UnknownOp
 from opprop.explore.session import describe_call, replay_call
+from opprop.fuzz.database import key_target
 from opprop.reduce.repro import _bind, op_source
 from opprop.reduce.shrink import ShrinkResult, candidates, shrink_with
 from opprop.reduce.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
@@ -150,28 +151,44 @@ def matches(found: Outcome, wanted: Outcome) -> bool:
 
 
 class _Entering(TorchDispatchMode):
-    """Writes each ATen op's name to the shared page before it runs; optionally its arguments to a file too."""
+    """Keeps the ATen op now running in the shared page (optionally its arguments in a file too).
+
+    An op that returns hands the page back to the op that called it, so an
+    error raised by an op after a sub-op it called returned (a sparse
+    kernel's ``_nnz``) is charged to the op that raised it.
+    """
 
     def __init__(self, page, record_path: str | None = None):
         super().__init__()
         self.page = page
         self.record = open(record_path, "w") if record_path else None
+        self.running: list = []  # (name, recorded text) per op now running, outermost first
+
+    def _show(self, name: str, text: str | None) -> None:
+        self.page[0:OP_BYTES] = name.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")
+        if self.record is not None and text is not None:
+            self.record.seek(0)
+            self.record.write(text)
+            self.record.truncate()
+            self.record.flush()  # in the page cache: it outlives this process's death
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = catalog.qualified_name(func) if isinstance(func, OpOverload) else str(func)
-        self.page[0:OP_BYTES] = name.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")
+        text = None
         if self.record is not None:
             try:
                 spec = CallSpec(name, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()})
                 text = json.dumps(spec.as_json())
             except SpecError as e:
                 text = json.dumps({"op": name, "unrecordable": str(e)})
-            self.record.seek(0)
-            self.record.write(text)
-            self.record.truncate()
-            self.record.flush()  # in the page cache: it outlives this process's death
-        return func(*args, **kwargs)
+        self._show(name, text)
+        self.running.append((name, text))
+        out = func(*args, **kwargs)
+        self.running.pop()
+        if self.running:
+            self._show(*self.running[-1])
+        return out
 
 
 def _child(page, prepare, record_path, op) -> None:
@@ -347,6 +364,11 @@ def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
     raise RebuildError("; ".join(why))
 
 
+def _target_name(finding: dict, replay: dict) -> str:
+    """The fuzz target the finding was drawn for (its database key, less the fuzz run's prefix, names it too)."""
+    return replay.get("target") or key_target(replay.get("database_key") or "") or finding.get("called_op")
+
+
 def _redraw(target, replay: dict, device: str):
     """The call Hypothesis drew from the recorded choices (with the validity record that steered it, when kept), or None."""
     try:
@@ -356,7 +378,7 @@ def _redraw(target, replay: dict, device: str):
 
 
 def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str) -> Rebuilt:
-    target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
+    target_name = _target_name(finding, replay)
     try:
         target = resolve(target_name)
     except UnknownOp as e:
@@ -377,7 +399,7 @@ def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = S
     """Draw the target's calls again (seeded), each in a child, until one dies the way the finding did."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
-    target_name = replay.get("database_key") or replay.get("target") or finding.get("called_op")
+    target_name = _target_name(finding, replay)
     try:
         target = resolve(target_name)
     except UnknownOp as e:
@@ -726,7 +748,8 @@ def outcome_of_process(returncode: int, stderr: str) -> str:
 # ---------------------------------------------------------------- the faulting native frame
 
 _RUNTIME_LIBS = ("libc.", "libc-", "libm.", "ld-linux", "libstdc++", "libgcc", "libpthread", "libgomp")
-_RUNTIME_FUNCTIONS = ("raise", "abort", "__", "pthread_kill", "malloc", "free", "_int_", "cfree", "??")  # libc's own, e.g. __libc_message
+# libc's own (e.g. __libc_message) and the interpreter's (its allocator notices heap damage a kernel did earlier)
+_RUNTIME_FUNCTIONS = ("raise", "abort", "__", "pthread_kill", "malloc", "free", "_int_", "cfree", "??", "_Py", "Py")
 
 
 def native_frame(script: str, *, timeout: float = 120.0) -> str:

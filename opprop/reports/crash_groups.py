@@ -82,7 +82,7 @@ def journal_crash_findings(records: list[dict]) -> list[dict]:
     found = []
     for r in records:
         if r.get("type") == "finding" and (r.get("finding") or {}).get("invariant") in CRASH_INVARIANTS:
-            replay = r.get("replay") or {}
+            replay = r.get("replay") or r["finding"].get("replay") or {}  # a crash's record holds it; an assert's finding does
             found.append({**r["finding"], "replay": {**replay, "target": r.get("target")} if replay else {"target": r.get("target")}})
     return found
 
