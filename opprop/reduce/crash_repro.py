@@ -55,6 +55,7 @@ ASSERT_MARK = "INTERNAL ASSERT FAILED"
 CHILD_TIMEOUT_S = 30.0
 SEARCH_EXAMPLES = 200  # fresh draws tried when the recorded choices no longer draw the crashing call
 SHRINK_TRIES = 1500  # each a fork; enough to reach a fixed point on every crash of an all-ATen run
+REPEATS = 10  # calls in a row when one call's heap damage shows only at a later one (10: robust to what the file's header allocates)
 GROWTH = (2, 4)  # how much larger a call is tried when it dies in a fuzz worker but not alone (heap damage hidden in slack)
 FRESH_SHRINK_TRIES = 120  # each a fresh interpreter (about a second): for calls that die only outside a forked child
 OP_BYTES = 512  # the shared page: the op entered last, then the child's verdict as JSON
@@ -279,7 +280,7 @@ def _wait(pid: int, timeout: float):
             os.close(fd)
 
 
-def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = False, call_text: str = "") -> Outcome:
+def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = False, call_text: str = "", repeat: int = 1) -> Outcome:
     """The spec's overload called directly on freshly built inputs: in a forked child, or (``fresh``) a fresh interpreter.
 
     A fork inherits this process's heap, so a call that corrupts the heap
@@ -287,10 +288,11 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
     fresh interpreter, where glibc's checks see the damage, and return in a
     fork, where the damage lands somewhere harmless. ``fresh`` runs the
     repro script itself, as ``opprop replay`` will (with ``call_text`` in
-    place of the overload's call: a public call of the same arguments).
+    place of the overload's call: a public call of the same arguments),
+    making the call ``repeat`` times.
     """
     if fresh:
-        return _run_fresh(spec, timeout, call_text)
+        return _run_fresh(spec, timeout, call_text, repeat)
 
     def prepare():
         args, kwargs = spec.build()
@@ -300,12 +302,12 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
     return run_forked(prepare, timeout=timeout, op=spec.op)
 
 
-def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "") -> Outcome:
+def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "", repeat: int = 1) -> Outcome:
     from opprop.reduce.expectfile import run_script
 
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "repro.py"
-        path.write_text(script_source(spec, call_text=call_text))
+        path.write_text(script_source(spec, call_text=call_text, repeat=repeat))
         out = run_script(path, timeout=timeout)
     return outcome_from_process(out.returncode, out.stderr, spec.op)
 
@@ -337,6 +339,7 @@ class Rebuilt:
     via: str  # "replayed choices" | "input description"
     public_sample: str = ""  # the OpInfo whose sample call died the same way, when that is how it was found
     fresh: bool = False  # it dies only in a fresh interpreter (heap damage a forked child does not notice): shrink there too
+    repeat: int = 1  # calls the fresh interpreter makes: a second call may be what meets the damage the first left
 
 
 def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
@@ -441,7 +444,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
         fresh = _fresh_retry(recorded, wanted)
         if fresh is None:
             raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
-        return Rebuilt(fresh[0], fresh[1], via + ", in a fresh interpreter", _public_sample(target, target_name, call), fresh=True)
+        return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=_public_sample(target, target_name, call))
     if "unrecordable" in recorded or not recorded:
         raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
     spec = CallSpec.from_json(recorded)
@@ -449,7 +452,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
     if not alone.same(outcome):
         fresh = _fresh_retry(recorded, wanted)
         if fresh is not None:
-            return Rebuilt(fresh[0], fresh[1], via + ", in a fresh interpreter", _public_sample(target, target_name, call), fresh=True)
+            return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=_public_sample(target, target_name, call))
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
                            f"while under a dispatch mode it {outcome.text()}")
     return Rebuilt(spec, alone, via, _public_sample(target, target_name, call))
@@ -461,27 +464,34 @@ def _public_sample(target, target_name: str, call) -> str:
     return ""
 
 
-def _fresh_retry(recorded: dict, wanted: Outcome):
-    """(spec, outcome) when the recorded ATen call, run alone in a fresh interpreter, dies as wanted; else None.
+def _fresh_retry(recorded: dict, wanted: Outcome) -> Rebuilt | None:
+    """The recorded ATen call, rebuilt to run in a fresh interpreter, when it dies there as wanted; else None.
 
-    A call that writes past its buffer may land in the allocator's slack at
-    the recorded size and die only where the heap was already busy (a fuzz
-    worker): the same call with every tensor ``GROWTH`` times larger is
-    tried too, and shrinking then finds the smallest that dies.
+    A call that writes past its buffer may land in the allocator's slack and
+    die only where the heap was already busy (a fuzz worker): it is tried as
+    recorded, then made ``REPEATS`` times (a later call meets the damage an
+    earlier one left), then with every tensor ``GROWTH`` times larger; shrinking then
+    finds the smallest that dies.
     """
     if wanted.kind != "signal" or not recorded or "unrecordable" in recorded:
         return None
     spec = CallSpec.from_json(recorded)
     if not spec.op.startswith("aten::"):  # a custom op's repro needs its definition: forked children only
         return None
-    for factor in (1, *GROWTH):
-        candidate = spec if factor == 1 else _grown(spec, factor)
+    tries = [(spec, 1, "in a fresh interpreter"), (spec, REPEATS, f"called {REPEATS} times in a fresh interpreter")]
+    tries += [(_grown(spec, factor), 1, f"{factor}x larger, in a fresh interpreter") for factor in GROWTH]
+    for candidate, repeat, how in tries:
         if candidate is None:
-            break
-        outcome = run_spec(candidate, fresh=True)
+            continue
+        outcome = run_spec(candidate, fresh=True, repeat=repeat)
         if matches(outcome, wanted):
-            return candidate, outcome
+            return Rebuilt(candidate, outcome, how, fresh=True, repeat=repeat)
     return None
+
+
+def fresh_rebuild(spec: CallSpec, outcome: Outcome) -> Rebuilt | None:
+    """``spec`` (a call found to crash in a forked child) rebuilt to die the same way in a fresh interpreter, or None."""
+    return _fresh_retry(spec.as_json(), outcome)
 
 
 def _grown(spec: CallSpec, factor: int) -> CallSpec | None:
@@ -518,7 +528,7 @@ def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
             return Rebuilt(spec, outcome, "input description")
         fresh = _fresh_retry(spec.as_json(), wanted)
         if fresh is not None:
-            return Rebuilt(spec, fresh[1], "input description, in a fresh interpreter", fresh=True)
+            return dataclasses.replace(fresh, via="input description, " + fresh.via)
         tried.append(f"{fill}: {outcome.text()}")
     raise RebuildError("rebuilt from the input description, it does not crash the same way (" + "; ".join(tried) + ")")
 
@@ -566,11 +576,13 @@ def _from_described(v, type_text: str, fill: str):
 # ---------------------------------------------------------------- shrinking
 
 
-def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = None, also=None, fresh: bool = False) -> ShrinkResult:
+def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = None, also=None, fresh: bool = False,
+                 repeat: int = 1) -> ShrinkResult:
     """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way.
 
     ``fresh``: each candidate runs in a fresh interpreter (``run_spec``), for
-    a call that dies only there; fewer tries, as each costs about a second.
+    a call that dies only there (made ``repeat`` times); fewer tries, as each
+    costs about a second.
 
     ``also(candidate)``, asked only of candidates that die the same way (it
     may be slow: ``crash_groups`` checks the native frame with it), must
@@ -588,7 +600,7 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = No
             except (SpecError, RuntimeError, ValueError, TypeError):
                 seen[key] = False
             else:
-                seen[key] = run_spec(candidate, fresh=fresh).same(outcome) and (also is None or also(candidate))
+                seen[key] = run_spec(candidate, fresh=fresh, repeat=repeat).same(outcome) and (also is None or also(candidate))
         return seen[key]
 
     return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)
@@ -657,8 +669,12 @@ def frame_variant(frame: str) -> str:
     return hashlib.sha256(frame.encode()).hexdigest()[:6] if frame else ""
 
 
-def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "", call_text: str = "") -> str:
-    """Build the inputs, call the overload (or ``call_text``, a public call spelled with the same names): the lines a maintainer pastes."""
+def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "", call_text: str = "",
+                  repeat: int = 1) -> str:
+    """Build the inputs, call the overload (or ``call_text``, a public call spelled with the same names): the lines a maintainer pastes.
+
+    ``repeat`` > 1 makes the call in a loop: for heap damage that only a later call meets.
+    """
     names = catalog.classify(spec.overload).arg_names
     lines = ["import torch", ""]
     if definition:
@@ -670,7 +686,11 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
         call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
     for k, a in spec.kwargs.items():
         call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
-    lines.append(call_text or f"{op_source(spec)}({', '.join(call_args)})")
+    call = call_text or f"{op_source(spec)}({', '.join(call_args)})"
+    if repeat > 1:
+        lines += [f"for _ in range({repeat}):  # a later call meets the heap damage an earlier one left", "    " + call]
+    else:
+        lines.append(call)
     return "\n".join(lines) + "\n"
 
 
@@ -703,8 +723,15 @@ def render(meta: dict, code: str, expected: str) -> str:
 
 
 def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public: str = "", definition: str | None = None,
-          definition_from: str = "", runs: int = 1, frame: str = "", variant: str = "") -> Path:
-    """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise."""
+          definition_from: str = "", runs: int = 1, frame: str = "", variant: str = "", repeat: int = 1,
+          fresh: bool = False) -> Path:
+    """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise.
+
+    ``fresh`` (heap damage, shrunk in fresh interpreters): the file's own
+    header allocates too, which can move the damage where no check sees it;
+    a file that then returns is written once more making the call
+    ``REPEATS`` times.
+    """
     from opprop.reduce import expectfile
 
     meta = {
@@ -722,13 +749,19 @@ def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public:
         "example": example,
         "repro": spec.as_json(),
     }
+    if repeat > 1:
+        meta["repeat"] = repeat
     path = Path(directory) / file_name(spec.op, outcome, variant)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(meta, script_source(spec, definition=definition, definition_from=definition_from), outcome.expected_text()))
+    code = script_source(spec, definition=definition, definition_from=definition_from, repeat=repeat)
+    path.write_text(render(meta, code, outcome.expected_text()))
     for _ in range(runs):
         got = fresh_outcome(path)
         if got != outcome.expected_text():
             path.unlink()
+            if fresh and repeat < REPEATS:
+                return write(directory, spec, outcome, example=example, public=public, definition=definition,
+                             definition_from=definition_from, runs=runs, frame=frame, variant=variant, repeat=REPEATS)
             raise expectfile.ExpectFileError(f"{path}: run alone it {got}, not {outcome.expected_text()}")
     return path
 

@@ -131,15 +131,34 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
 def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
     spec = spec or r.spec
     definition = definitions.get(spec.op.split("::")[0])
-    return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None))
+    return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None,
+                                                              repeat=r.repeat))
 
 
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
             keep_frame: bool = True) -> CrashGroup:
+    """Shrink the group's smallest call and write its repro.
+
+    A signal shrunk in forked children whose file then returns in a fresh
+    interpreter (heap damage the fork's inherited heap happened to expose)
+    is shrunk again from the found call, in fresh interpreters.
+    """
+    g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
+    if write and not g.path and not r.fresh and r.outcome.kind == "signal":
+        fresh = crash_repro.fresh_rebuild(r.spec, r.outcome)
+        if fresh is not None:
+            log(f"{r.spec.op}: its forked-child repro returns in a fresh interpreter; shrinking again there ({fresh.via})")
+            g = _shrunk_group(key, members, finding, fresh, out_dir, definitions, write, log, variant, keep_frame)
+    return g
+
+
+def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
+                  keep_frame: bool) -> CrashGroup:
     same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
-    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh)
+    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh, repeat=r.repeat)
     spec = result.spec
-    public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh)
+    public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh,
+                                                                                                 repeat=r.repeat)
     repro_frame = _frame(r, definitions, spec) if key[3] else ""
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
                    repro_frame=repro_frame)
@@ -148,7 +167,7 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
         definition = definitions.get(namespace)
         try:
             path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
-                                     definition=Path(definition).read_text() if definition else None,
+                                     repeat=r.repeat, fresh=r.fresh, definition=Path(definition).read_text() if definition else None,
                                      definition_from=Path(definition).name if definition else "")
             g.path = str(path)
             log(f"wrote {path} ({result.tries} shrink tries)")
@@ -189,7 +208,7 @@ def _lookup(module: str, name: str):
     return obj if callable(obj) else None
 
 
-def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False) -> str:
+def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False, repeat: int = 1) -> str:
     """The first public call, with the repro's own arguments, that dies the same way in the same op; "" when none.
 
     ``fresh`` (a call that dies only in a fresh interpreter): the public call
@@ -198,7 +217,7 @@ def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False) -> st
     """
     for text, fn, _method in public_candidates(spec):
         if fresh:
-            if crash_repro.run_spec(spec, fresh=True, call_text=text).same(outcome):
+            if crash_repro.run_spec(spec, fresh=True, call_text=text, repeat=repeat).same(outcome):
                 return f"`{text}`"
             continue
         def prepare(fn=fn):
