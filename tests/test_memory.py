@@ -1,9 +1,11 @@
 """Exact overlap and element-wise mutation answers where the cheap screens over-report."""
 import torch
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from opprop.ops import catalog
 from opprop.inputs.calls import Call
-from opprop.check.memory import elements_equal_bytes, exact_overlap
+from opprop.check.memory import _byte_addresses, elements_equal_bytes, exact_overlap
 from opprop.explore.runner import run_call
 
 aten = torch.ops.aten
@@ -63,3 +65,31 @@ def test_quint4x2_snapshot_stays_inside_its_storage():
         result = run_call(Call("int_repr", aten.int_repr.default, (q,)), snapshot_data="all")
         assert result.error is None
         assert result.findings == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_exact_overlap_agrees_with_comparing_every_byte(data):
+    """The extent shortcuts (disjoint extents; a tensor that fills its extent) give the byte-set answer."""
+    buffer = torch.zeros(64, dtype=data.draw(st.sampled_from([torch.uint8, torch.float32, torch.int64])))
+
+    def view():
+        ndim = data.draw(st.integers(1, 3))
+        shape = tuple(data.draw(st.integers(1, 4)) for _ in range(ndim))
+        stride = tuple(data.draw(st.integers(0, 6)) for _ in range(ndim))
+        span = sum((n - 1) * s for n, s in zip(shape, stride)) + 1
+        offset = data.draw(st.integers(0, 64 - span)) if span <= 64 else None
+        assume(offset is not None)
+        return buffer.as_strided(shape, stride, offset)
+
+    a, b = view(), view()
+    every_byte = bool(torch.isin(_byte_addresses(a), _byte_addresses(b)).any())
+    assert exact_overlap(a, b) == every_byte
+
+
+def test_a_view_of_the_whole_input_overlaps_it_and_a_later_slice_does_not():
+    x = torch.arange(24.0).reshape(4, 6)
+    assert exact_overlap(x.view(24), x)
+    assert exact_overlap(x[:, ::2], x[1])  # gapped against dense: element 6 is in row 1
+    assert not exact_overlap(x[:2, ::2], x[2:])  # extents apart
+    assert not exact_overlap(x[:, ::2], x[:, 1::2])  # both gapped, interleaved

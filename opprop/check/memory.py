@@ -13,22 +13,49 @@ from __future__ import annotations
 import torch
 
 MAX_ELEMENTS = 1 << 20
+MAX_MARKED_BYTES = 1 << 24  # two gapped tensors within this many bytes: a byte mask, not a sort
 
 _INT_OF_SIZE = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
+def _element_starts(t: torch.Tensor) -> torch.Tensor:
+    """The byte address (relative to the storage start) where each of ``t``'s elements begins (non-empty ``t``)."""
+    last = t.storage_offset() + sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
+    index = torch.arange(last + 1, dtype=torch.int64).as_strided(t.size(), t.stride(), t.storage_offset())
+    return index.reshape(-1) * t.element_size()
 
 
 def _byte_addresses(t: torch.Tensor) -> torch.Tensor:
     """Every byte address (relative to the storage start) that ``t``'s elements occupy."""
     item = t.element_size()
-    offsets = torch.zeros((), dtype=torch.int64)
-    for n, st in zip(t.size(), t.stride()):
-        offsets = offsets.unsqueeze(-1) + torch.arange(n, dtype=torch.int64) * st
-    starts = (offsets.reshape(-1) + t.storage_offset()) * item
-    return (starts.unsqueeze(-1) + torch.arange(item, dtype=torch.int64)).reshape(-1)
+    return (_element_starts(t).unsqueeze(-1) + torch.arange(item, dtype=torch.int64)).reshape(-1)
+
+
+def _byte_extent(t: torch.Tensor) -> tuple[int, int]:
+    """[first, last + 1) byte, relative to the storage start, of a non-empty tensor with non-negative strides."""
+    item = t.element_size()
+    first = t.storage_offset() * item
+    return first, first + (sum((n - 1) * st for n, st in zip(t.size(), t.stride())) + 1) * item
+
+
+def _fills_extent(t: torch.Tensor) -> bool:
+    """Its elements cover every byte of its extent, each once: some order of its dims is contiguous ("non-overlapping and dense")."""
+    expected = 1
+    for stride, n in sorted((st, n) for n, st in zip(t.size(), t.stride()) if n > 1):
+        if stride != expected:
+            return False
+        expected *= n
+    return True
 
 
 def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
-    """Whether ``a`` and ``b`` (which ``torch._C._overlaps`` says may overlap) share a byte."""
+    """Whether ``a`` and ``b`` (which ``torch._C._overlaps`` says may overlap) share a byte.
+
+    Byte extents that do not meet share nothing; a tensor that fills its
+    extent shares a byte with the other exactly when one of the other's
+    elements meets that extent. Only two tensors that both have gaps are
+    compared byte set against byte set.
+    """
     if a.untyped_storage().data_ptr() != b.untyped_storage().data_ptr():
         return True  # different storages _overlaps still flagged: keep its answer
     if a.numel() == 0 or b.numel() == 0:
@@ -37,7 +64,22 @@ def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
         return True
     if a.dtype in (torch.quint4x2, torch.quint2x4) or b.dtype in (torch.quint4x2, torch.quint2x4):
         return True  # sub-byte elements: no byte addressing to enumerate
-    return bool(torch.isin(_byte_addresses(a), _byte_addresses(b)).any())
+    (a_lo, a_hi), (b_lo, b_hi) = _byte_extent(a), _byte_extent(b)
+    if a_hi <= b_lo or b_hi <= a_lo:
+        return False
+    if _fills_extent(a):
+        (lo, hi), other = (a_lo, a_hi), b
+    elif _fills_extent(b):
+        (lo, hi), other = (b_lo, b_hi), a
+    else:  # both have gaps: mark one's bytes, look up the other's
+        lo, hi = min(a_lo, b_lo), max(a_hi, b_hi)
+        if hi - lo > MAX_MARKED_BYTES:
+            return bool(torch.isin(_byte_addresses(a), _byte_addresses(b)).any())
+        marked = torch.zeros(hi - lo, dtype=torch.bool)
+        marked[_byte_addresses(a) - lo] = True
+        return bool(marked[_byte_addresses(b) - lo].any())
+    starts = _element_starts(other)  # does any of the other's elements meet the filled extent?
+    return bool(((starts < hi) & (starts + other.element_size() > lo)).any())
 
 
 def elements_equal_bytes(raw: bytes, t: torch.Tensor) -> bool:

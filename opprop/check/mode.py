@@ -408,7 +408,15 @@ class InvariantMode(TorchDispatchMode):
             return func(*args, **kwargs)
         kind = plan.kind
         self._reached_log.append(kind.name)
-        inputs = _tensor_inputs(kind, args, kwargs)
+        # _tensor_inputs, inlined (every call pays for a Python call otherwise)
+        inputs = []
+        n_args = len(args)
+        for i in kind.tensor_args:
+            value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
+            if type(value) is _Tensor or isinstance(value, _Tensor):
+                inputs.append((i, value))
+            elif isinstance(value, (list, tuple)):
+                inputs.extend((i, v) for v in value if isinstance(v, _Tensor))
         if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
             before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
             entry = None  # on the slow path, from the storages

@@ -20,7 +20,7 @@ from opprop.check.memory import elements_equal_bytes
 _memory = (ctypes.c_char * sys.maxsize).from_address
 _Tensor = torch.Tensor
 _strided = torch.strided
-_SUB_BYTE = (torch.quint4x2, torch.quint2x4)
+_SUB_BYTE = frozenset((torch.quint4x2, torch.quint2x4))  # a set: a dtype's hash is its identity, no __eq__ calls
 
 
 def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
