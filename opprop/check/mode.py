@@ -60,19 +60,6 @@ def _extent(t: torch.Tensor, state) -> tuple:
     return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
 
 
-def _tensor_inputs(kind: catalog.OpKind, args, kwargs) -> list:
-    found = []
-    names = kind.arg_names
-    n_args = len(args)
-    for i in kind.tensor_args:
-        value = args[i] if i < n_args else kwargs.get(names[i])
-        if isinstance(value, _Tensor):
-            found.append((i, value))
-        elif isinstance(value, (list, tuple)):
-            found.extend((i, v) for v in value if isinstance(v, _Tensor))
-    return found
-
-
 def _flat_outputs(kind: catalog.OpKind, out) -> list:
     if isinstance(out, _Tensor):
         return [(0, out)]
@@ -408,7 +395,7 @@ class InvariantMode(TorchDispatchMode):
             return func(*args, **kwargs)
         kind = plan.kind
         self._reached_log.append(kind.name)
-        # _tensor_inputs, inlined (every call pays for a Python call otherwise)
+        # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
         inputs = []
         n_args = len(args)
         for i in kind.tensor_args:
