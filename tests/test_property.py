@@ -49,6 +49,13 @@ def property_test_name(op: str, device: str) -> str:
     return "test_property_" + re.sub(r"\W", "_", f"{op}_{device}")
 
 
+# OpInfos whose draws reach a ledgered segfault: an in-process property test dies with the worker, so these
+# run only where a crash is a finding, in `opprop fuzz`'s forked workers (and `opprop report --issue` shrinks it).
+_BATCH_NORM_CRASH = ("draws reach the ledgered segfault of batch norm in eval mode without running stats "
+                     "(expected/ledger.toml, aten::native_batch_norm_backward crash); `opprop fuzz` runs them in forked workers")
+KILLS_THE_PROCESS = {"native_batch_norm": _BATCH_NORM_CRASH, "_native_batch_norm_legit": _BATCH_NORM_CRASH}
+
+
 def _opinfo_test(opinfo_id: str, device: str):
     explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(opinfo_id), device))
 
@@ -57,6 +64,8 @@ def _opinfo_test(opinfo_id: str, device: str):
         explored().example(call)
 
     def test():
+        if opinfo_id in KILLS_THE_PROCESS:
+            pytest.skip(f"{opinfo_id}: {KILLS_THE_PROCESS[opinfo_id]}")
         unusable = allowed_changes(opinfo_id, device).unusable
         if unusable:  # the generator says it cannot draw a valid call here (also shown by ``opprop list``)
             pytest.skip(f"{opinfo_id}: {unusable}")
