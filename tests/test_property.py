@@ -49,11 +49,16 @@ def property_test_name(op: str, device: str) -> str:
     return "test_property_" + re.sub(r"\W", "_", f"{op}_{device}")
 
 
-# OpInfos whose draws reach a ledgered segfault: an in-process property test dies with the worker, so these
-# run only where a crash is a finding, in `opprop fuzz`'s forked workers (and `opprop report --issue` shrinks it).
-_BATCH_NORM_CRASH = ("draws reach the ledgered segfault of batch norm in eval mode without running stats "
-                     "(expected/ledger.toml, aten::native_batch_norm_backward crash); `opprop fuzz` runs them in forked workers")
-KILLS_THE_PROCESS = {"native_batch_norm": _BATCH_NORM_CRASH, "_native_batch_norm_legit": _BATCH_NORM_CRASH}
+def ledgered_crash(opinfo_id: str) -> str:
+    """Why the OpInfo's draws would kill this process: a ledgered crash found via it ("" when none).
+
+    An in-process property test dies with its worker on a segfault; such an
+    OpInfo runs where a crash is a finding, in ``opprop fuzz``'s forked workers.
+    """
+    for e in known().entries.values():
+        if e.invariant == "crash" and e.found_via == opinfo_id:
+            return f"its draws reach the ledgered {e.aten_op} crash ({e.expect}); `opprop fuzz` runs it in forked workers"
+    return ""
 
 
 def _opinfo_test(opinfo_id: str, device: str):
@@ -64,8 +69,9 @@ def _opinfo_test(opinfo_id: str, device: str):
         explored().example(call)
 
     def test():
-        if opinfo_id in KILLS_THE_PROCESS:
-            pytest.skip(f"{opinfo_id}: {KILLS_THE_PROCESS[opinfo_id]}")
+        crash = ledgered_crash(opinfo_id)
+        if crash:
+            pytest.skip(f"{opinfo_id}: {crash}")
         unusable = allowed_changes(opinfo_id, device).unusable
         if unusable:  # the generator says it cannot draw a valid call here (also shown by ``opprop list``)
             pytest.skip(f"{opinfo_id}: {unusable}")
