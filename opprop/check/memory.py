@@ -16,12 +16,23 @@ MAX_ELEMENTS = 1 << 20
 MAX_MARKED_BYTES = 1 << 24  # two gapped tensors within this many bytes: a byte mask, not a sort
 
 _INT_OF_SIZE = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+SUB_BYTE_DTYPES = frozenset((torch.quint4x2, torch.quint2x4))  # packed: nbytes counts a byte per element (a set: no __eq__ calls)
+
+
+def span_bytes(t: torch.Tensor) -> int:
+    """Bytes from the first to the last element the tensor can address (strides are never negative)."""
+    if t.is_contiguous():  # the common case: the span is the elements themselves
+        return t.nbytes
+    if t.numel() == 0:
+        return 0
+    last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
+    return (last + 1) * t.element_size()
 
 
 def _element_starts(t: torch.Tensor) -> torch.Tensor:
     """The byte address (relative to the storage start) where each of ``t``'s elements begins (non-empty ``t``)."""
-    last = t.storage_offset() + sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
-    index = torch.arange(last + 1, dtype=torch.int64).as_strided(t.size(), t.stride(), t.storage_offset())
+    end = t.storage_offset() + span_bytes(t) // t.element_size()
+    index = torch.arange(end, dtype=torch.int64).as_strided(t.size(), t.stride(), t.storage_offset())
     return index.reshape(-1) * t.element_size()
 
 
@@ -32,10 +43,9 @@ def _byte_addresses(t: torch.Tensor) -> torch.Tensor:
 
 
 def _byte_extent(t: torch.Tensor) -> tuple[int, int]:
-    """[first, last + 1) byte, relative to the storage start, of a non-empty tensor with non-negative strides."""
-    item = t.element_size()
-    first = t.storage_offset() * item
-    return first, first + (sum((n - 1) * st for n, st in zip(t.size(), t.stride())) + 1) * item
+    """[first, last + 1) byte, relative to the storage start, of a non-empty tensor of whole-byte elements."""
+    first = t.storage_offset() * t.element_size()
+    return first, first + span_bytes(t)
 
 
 def _fills_extent(t: torch.Tensor) -> bool:
@@ -62,7 +72,7 @@ def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
         return False
     if a.numel() * a.element_size() > MAX_ELEMENTS or b.numel() * b.element_size() > MAX_ELEMENTS:
         return True
-    if a.dtype in (torch.quint4x2, torch.quint2x4) or b.dtype in (torch.quint4x2, torch.quint2x4):
+    if a.dtype in SUB_BYTE_DTYPES or b.dtype in SUB_BYTE_DTYPES:
         return True  # sub-byte elements: no byte addressing to enumerate
     (a_lo, a_hi), (b_lo, b_hi) = _byte_extent(a), _byte_extent(b)
     if a_hi <= b_lo or b_hi <= a_lo:

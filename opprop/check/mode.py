@@ -26,7 +26,8 @@ from opprop.check.findings import MAX_CALL_VALUES, Finding, captured_call, descr
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
-from opprop.check.snapshots import _NO_SIZES, _memory, _span_bytes, take_states, unchanged
+from opprop.check.memory import span_bytes
+from opprop.check.snapshots import _NO_SIZES, _memory, take_states, unchanged
 from opprop.explore import profiles
 
 _getrefcount = sys.getrefcount
@@ -57,7 +58,7 @@ def _extent(t: torch.Tensor, state) -> tuple:
     """
     if state is not None and state[1] is not None:
         return state[0][3], len(state[1])
-    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else _span_bytes(t))
+    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else span_bytes(t))
 
 
 def _flat_outputs(kind: catalog.OpKind, out) -> list:

@@ -11,7 +11,7 @@ import sys
 
 import torch
 
-from opprop.check.memory import elements_equal_bytes
+from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
 
 # Reading n bytes at an address: ``_memory(address)[:n]``. A char array as long as memory can be, laid
 # over the address (``from_address`` reads nothing); slicing it copies exactly n bytes into a bytes
@@ -20,7 +20,6 @@ from opprop.check.memory import elements_equal_bytes
 _memory = (ctypes.c_char * sys.maxsize).from_address
 _Tensor = torch.Tensor
 _strided = torch.strided
-_SUB_BYTE = frozenset((torch.quint4x2, torch.quint2x4))  # a set: a dtype's hash is its identity, no __eq__ calls
 
 
 def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
@@ -34,16 +33,6 @@ def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
     if before.is_floating_point():
         return bool(((before == after) | (before.isnan() & after.isnan())).all())
     return False
-
-
-def _span_bytes(t: torch.Tensor) -> int:
-    """Bytes from the first to the last element the tensor can address (strides are never negative)."""
-    if t.is_contiguous():  # the common case: the span is the elements themselves
-        return t.nbytes
-    if t.numel() == 0:
-        return 0
-    last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
-    return (last + 1) * t.element_size()
 
 
 _NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
@@ -81,8 +70,8 @@ def _strided_state(t: torch.Tensor, with_data: bool) -> tuple:
         n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
         return meta, (_memory(ptr)[:n] if n else None), None
     if t.is_cpu:
-        n = t.nbytes if t.is_contiguous() else _span_bytes(t)
-        if n and t.dtype in _SUB_BYTE:  # packed dtypes: nbytes counts a byte per element; never read past the storage
+        n = t.nbytes if t.is_contiguous() else span_bytes(t)
+        if n and t.dtype in SUB_BYTE_DTYPES:  # packed dtypes: nbytes counts a byte per element; never read past the storage
             storage = t.untyped_storage()
             n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
         return meta, (_memory(ptr)[:n] if n and ptr else b""), None  # ptr 0: a ZeroTensor (forward AD) has no bytes
@@ -117,11 +106,11 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                 states.append(_strided_state(t, with_data))  # a strided nested tensor
                 continue
             if t.is_cpu:
-                n = t.nbytes if t.is_contiguous() else _span_bytes(t)
+                n = t.nbytes if t.is_contiguous() else span_bytes(t)
                 if not n or not ptr:  # ptr 0: a ZeroTensor (forward AD) has no bytes
                     states.append((meta, b"", None))
                     continue
-                if t.dtype not in _SUB_BYTE:
+                if t.dtype not in SUB_BYTE_DTYPES:
                     states.append((meta, _memory(ptr)[:n], None))
                     continue
             states.append(_strided_state(t, with_data))
