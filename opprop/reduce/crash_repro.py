@@ -440,22 +440,23 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
         outcome = run_forked(lambda: call, record_path=record.name)
         text = record.read()
     recorded = json.loads(text) if text else {}
+    spec = CallSpec.from_json(recorded) if recorded and "unrecordable" not in recorded else None
+    public = _public_sample(target, target_name, call)
     if not matches(outcome, wanted):
-        fresh = _fresh_retry(recorded, wanted)
+        fresh = fresh_rebuild(spec, wanted) if spec is not None else None
         if fresh is None:
             raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
-        return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=_public_sample(target, target_name, call))
-    if "unrecordable" in recorded or not recorded:
+        return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
+    if spec is None:
         raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
-    spec = CallSpec.from_json(recorded)
     alone = run_spec(spec)
     if not alone.same(outcome):
-        fresh = _fresh_retry(recorded, wanted)
+        fresh = fresh_rebuild(spec, wanted)
         if fresh is not None:
-            return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=_public_sample(target, target_name, call))
+            return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
                            f"while under a dispatch mode it {outcome.text()}")
-    return Rebuilt(spec, alone, via, _public_sample(target, target_name, call))
+    return Rebuilt(spec, alone, via, public)
 
 
 def _public_sample(target, target_name: str, call) -> str:
@@ -464,8 +465,9 @@ def _public_sample(target, target_name: str, call) -> str:
     return ""
 
 
-def _fresh_retry(recorded: dict, wanted: Outcome) -> Rebuilt | None:
-    """The recorded ATen call, rebuilt to run in a fresh interpreter, when it dies there as wanted; else None.
+def fresh_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
+    """``spec`` (a crashing call a forked child did not repeat, or whose fork-shrunk repro returns alone) rebuilt to
+    die as wanted in a fresh interpreter; else None.
 
     A call that writes past its buffer may land in the allocator's slack and
     die only where the heap was already busy (a fuzz worker): it is tried as
@@ -473,10 +475,7 @@ def _fresh_retry(recorded: dict, wanted: Outcome) -> Rebuilt | None:
     earlier one left), then with every tensor ``GROWTH`` times larger; shrinking then
     finds the smallest that dies.
     """
-    if wanted.kind != "signal" or not recorded or "unrecordable" in recorded:
-        return None
-    spec = CallSpec.from_json(recorded)
-    if not spec.op.startswith("aten::"):  # a custom op's repro needs its definition: forked children only
+    if wanted.kind != "signal" or not spec.op.startswith("aten::"):  # a custom op's repro needs its definition: forked children only
         return None
     tries = [(spec, 1, "in a fresh interpreter"), (spec, REPEATS, f"called {REPEATS} times in a fresh interpreter")]
     tries += [(_grown(spec, factor), 1, f"{factor}x larger, in a fresh interpreter") for factor in GROWTH]
@@ -487,11 +486,6 @@ def _fresh_retry(recorded: dict, wanted: Outcome) -> Rebuilt | None:
         if matches(outcome, wanted):
             return Rebuilt(candidate, outcome, how, fresh=True, repeat=repeat)
     return None
-
-
-def fresh_rebuild(spec: CallSpec, outcome: Outcome) -> Rebuilt | None:
-    """``spec`` (a call found to crash in a forked child) rebuilt to die the same way in a fresh interpreter, or None."""
-    return _fresh_retry(spec.as_json(), outcome)
 
 
 def _grown(spec: CallSpec, factor: int) -> CallSpec | None:
@@ -526,7 +520,7 @@ def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
         outcome = run_spec(spec)
         if matches(outcome, wanted):
             return Rebuilt(spec, outcome, "input description")
-        fresh = _fresh_retry(spec.as_json(), wanted)
+        fresh = fresh_rebuild(spec, wanted)
         if fresh is not None:
             return dataclasses.replace(fresh, via="input description, " + fresh.via)
         tried.append(f"{fill}: {outcome.text()}")
