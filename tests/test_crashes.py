@@ -239,3 +239,18 @@ def test_the_faulting_native_frame_is_the_kernel_not_libc():
              "#2  0x00007ffff7c288ff in abort () from /lib/x86_64-linux-gnu/libc.so.6\n"
              "#3  0x00007fffe3000000 in at::native::foo(at::Tensor const&) () from /x/libtorch_cpu.so\n")
     assert crash_repro.first_native_frame(abort) == "at::native::foo (libtorch_cpu.so)"
+
+
+def test_report_only_rebuilds_the_kind_asked_for(tmp_path):
+    """``--only crash`` leaves an all-ATen run's internal asserts (most of its report time) out of the groups."""
+    crash = _crash_finding("aten::range.out", "SIGFPE", {"start": 1, "end": 1, "step": 0.5, "out": _described((0,), (1,), "int64")})
+    assertion = {**_crash_finding("aten::trunc.out", "SIGABRT", {}), "invariant": "internal_assert",
+                 "detail": {"error": 'x INTERNAL ASSERT FAILED at "f.cpp":1, please report a bug to PyTorch.'}}
+    journal = tmp_path / "j.jsonl"
+    journal.write_text("".join(json.dumps({"type": "finding", "target": f["aten_op"], "finding": f}) + "\n" for f in (crash, assertion)))
+    out = _opprop("report", "--issue", str(journal), "--only", "crash", "--no-frame-shrink", "--out", "crashes", "--json", "r.json",
+                  "--md", "issues.md", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    groups = json.loads((tmp_path / "r.json").read_text())["crash_groups"]
+    assert [(g["op"], g["outcome"]["what"]) for g in groups] == [("aten::range.out", "SIGFPE")]
+    assert (tmp_path / "crashes" / "aten.range.out--crash-sigfpe.py").exists()

@@ -25,6 +25,8 @@ def add_parser(sub):
     p.add_argument("--summary", metavar="FILE.md", help="write the run's Markdown summary, crash groups included, here")
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                    help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros")
+    p.add_argument("--only", choices=("crash", "internal_assert"),
+                   help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
     p.set_defaults(handler=cmd_report)
@@ -64,6 +66,8 @@ def cmd_report(args) -> int:
 
     import_modules(args.imports)
     rep, findings = read_input(args.issue)
+    if args.only:
+        findings = [f for f in findings if f.get("invariant") == args.only]
     from opprop.check import probe
     from opprop.fuzz import forked
 
