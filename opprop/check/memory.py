@@ -78,9 +78,9 @@ def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
     if a_hi <= b_lo or b_hi <= a_lo:
         return False
     if _fills_extent(a):
-        (lo, hi), other = (a_lo, a_hi), b
+        (lo, hi), other, (o_lo, o_hi) = (a_lo, a_hi), b, (b_lo, b_hi)
     elif _fills_extent(b):
-        (lo, hi), other = (b_lo, b_hi), a
+        (lo, hi), other, (o_lo, o_hi) = (b_lo, b_hi), a, (a_lo, a_hi)
     else:  # both have gaps: mark one's bytes, look up the other's
         lo, hi = min(a_lo, b_lo), max(a_hi, b_hi)
         if hi - lo > MAX_MARKED_BYTES:
@@ -88,7 +88,10 @@ def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
         marked = torch.zeros(hi - lo, dtype=torch.bool)
         marked[_byte_addresses(a) - lo] = True
         return bool(marked[_byte_addresses(b) - lo].any())
-    starts = _element_starts(other)  # does any of the other's elements meet the filled extent?
+    # does any of the other's elements meet the filled extent? Its first and last elements sit at its extent's ends.
+    if lo < o_lo + other.element_size() or o_hi - other.element_size() < hi:
+        return True
+    starts = _element_starts(other)
     return bool(((starts < hi) & (starts + other.element_size() > lo)).any())
 
 
