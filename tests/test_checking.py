@@ -127,6 +127,15 @@ def test_a_malformed_ledger_is_one_line(tmp_path, monkeypatch, text, message):
     assert message in str(raised.value) and str(bad) in str(raised.value) and "\n" not in str(raised.value)
 
 
+def test_reports_at_the_end_of_a_run_survive_a_malformed_ledger_with_a_one_line_warning(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "ledger.toml"
+    bad.write_text("[[known]\n")
+    monkeypatch.setenv("OPPROP_LEDGER", str(bad))
+    assert ledger.load_or_empty().entries == {}
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not valid TOML" in err and "every finding is reported as new" in err
+
+
 def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_values(tmp_path, monkeypatch):
     """Captured from user code, shrunk (what cannot be reduced stays literal), written, replayed in a fresh interpreter."""
     import realcode_ops

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import tomllib
 from pathlib import Path
 
@@ -118,6 +119,19 @@ def merge(path, entries) -> list[Entry]:
 
 
 _FIELDS = {f.name for f in dataclasses.fields(Entry)}
+
+
+def load_or_empty() -> Ledger:
+    """The default ledger, or, when it cannot be read, an empty one and a one-line warning on stderr.
+
+    For reports written at the end of a run: the run's findings are not lost
+    to a bad ledger file; every finding is then shown as new.
+    """
+    try:
+        return load()
+    except LedgerError as e:
+        print(f"opprop: warning: {e}; every finding is reported as new", file=sys.stderr)
+        return Ledger(path=None, entries={})
 
 
 def load(path=None) -> Ledger:

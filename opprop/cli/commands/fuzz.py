@@ -162,10 +162,7 @@ def _write_reports(args, journal_path: str, records=None) -> int:
     if args.report:
         core_report.write(args.report, rep)
     if args.summary:
-        try:
-            ledger = ledger_mod.load()
-        except ledger_mod.LedgerError:
-            ledger = ledger_mod.Ledger(path=None, entries={})
+        ledger = ledger_mod.load_or_empty()
         baseline = None
         if args.baseline:
             try:
@@ -193,10 +190,7 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
 
     from opprop.reduce import ledger as ledger_mod
 
-    try:
-        known = set(ledger_mod.load().entries)
-    except ledger_mod.LedgerError:
-        known = set()
+    known = set(ledger_mod.load_or_empty().entries)
     new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
     if not new:
         print("write-expected: no new finding to shrink")

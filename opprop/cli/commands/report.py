@@ -91,12 +91,8 @@ def cmd_report(args) -> int:
         from opprop.reduce import ledger as ledger_mod
         from opprop.reports import fuzz_summary as summary
 
-        try:
-            ledger = ledger_mod.load()
-        except ledger_mod.LedgerError:
-            ledger = ledger_mod.Ledger(path=None, entries={})
         with open(args.summary, "w") as fh:
-            fh.write(summary.render_markdown(rep, ledger))
+            fh.write(summary.render_markdown(rep, ledger_mod.load_or_empty()))
     print(f"{len(groups)} crash group(s) from {len(findings)} raw crash finding(s); "
           f"{sum(1 for g in groups if g.path)} with a repro in {args.out}/, {sum(1 for g in groups if g.public)} public", file=sys.stderr)
     return EXIT_OK
