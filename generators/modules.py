@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from opprop.inputs.calls import Call
 from opprop.generators import grad
-from opprop.generators.opinfo import SAMPLE_SEED, _Copier, _layout_can_change
+from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, _Copier, _layout_can_change, error_line
 from opprop.inputs.sources import sample_building
 
 EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
@@ -223,15 +223,6 @@ def usable_items(allowed, module, args, kwargs) -> list[int]:
 # ------------------------------------------------------------------ what the module takes: probed once
 
 
-@dataclasses.dataclass(frozen=True)
-class ModuleAllowed:
-    refused: frozenset  # ("batch", None), ("grad", mode), ("input", position among the forward's floating tensors)
-    unusable: str | None = None
-
-    def permits(self, kind, key) -> bool:
-        return (kind, key) not in self.refused
-
-
 def _runs(module_info, module_input, change, device) -> str | None:
     """None when the example runs, else the first line of its error."""
     try:
@@ -241,11 +232,11 @@ def _runs(module_info, module_input, change, device) -> str | None:
             ModulePass(module, change.mode)(*args, **kwargs)
         return None
     except Exception as e:
-        return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
+        return error_line(e)
 
 
 @functools.lru_cache(maxsize=None)
-def module_allowed(name: str, device: str = "cpu") -> ModuleAllowed:
+def module_allowed(name: str, device: str = "cpu") -> Allowed:
     """Try each change alone on a few float32 training samples; refuse those the module often rejects.
 
     A loss module's backward with respect to its target is often not
@@ -255,11 +246,11 @@ def module_allowed(name: str, device: str = "cpu") -> ModuleAllowed:
     module_info = module_infos()[name]
     dtypes = module_dtypes(module_info, device)
     if not dtypes:
-        return ModuleAllowed(frozenset(), f"no float32 or float64 on {device}")
+        return Allowed(frozenset(), f"no float32 or float64 on {device}")
     samples = pristine_inputs(name, dtypes[0], True, device)
     if not samples:
-        return ModuleAllowed(frozenset(), f"no module inputs on {device}")
-    votes: dict = {}
+        return Allowed(frozenset(), f"no module inputs on {device}")
+    votes = Votes()  # keys: ("batch", None), ("grad", mode), ("input", position among the forward's floating tensors)
     first_error, usable = None, 0
     step = max(1, len(samples) // PROBE_SAMPLES)
     modes = MODES if module_info.supports_gradgrad else MODES[:1]
@@ -278,11 +269,10 @@ def module_allowed(name: str, device: str = "cpu") -> ModuleAllowed:
         if _leading(module_input):
             changes.append((("batch", None), dataclasses.replace(base, batch=1)))
         for key, change in changes:
-            ok, bad = votes.get(key, (0, 0))
-            votes[key] = (ok + 1, bad) if _runs(module_info, module_input, change, device) is None else (ok, bad + 1)
+            votes.add(key, _runs(module_info, module_input, change, device) is None)
     if not usable:
-        return ModuleAllowed(frozenset(), f"every probed sample was rejected on {device}: {first_error}")
-    return ModuleAllowed(frozenset(k for k, (ok, bad) in votes.items() if 4 * bad >= ok + bad))
+        return Allowed(frozenset(), f"every probed sample was rejected on {device}: {first_error}")
+    return votes.allowed()
 
 
 def module_call_strategy(module_info, device: str = "cpu"):

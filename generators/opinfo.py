@@ -257,13 +257,33 @@ def _single_changes(sample, grad_modes):
 
 @dataclasses.dataclass(frozen=True)
 class Allowed:
-    """The changes the op accepted when the probe tried them one at a time; ``unusable`` says why none can be drawn."""
+    """The changes an op (or module) accepted when the probe tried them one at a time; ``unusable`` says why none can be drawn."""
 
-    refused: frozenset  # (kind, key) pairs the op rejected on most probed samples
+    refused: frozenset  # (kind, key) pairs rejected on a quarter or more of the probed samples they applied to
     unusable: str | None = None
 
     def permits(self, kind, key) -> bool:
         return (kind, key) not in self.refused
+
+
+class Votes:
+    """Per change: on how many probed samples it was taken and refused; the one refusal rule for ops and modules."""
+
+    def __init__(self):
+        self.counts: dict = {}  # change -> (taken, refused)
+
+    def add(self, change, taken: bool) -> None:
+        ok, bad = self.counts.get(change, (0, 0))
+        self.counts[change] = (ok + 1, bad) if taken else (ok, bad + 1)
+
+    def allowed(self) -> Allowed:
+        """Refused: rejected on a quarter or more of the samples it applied to."""
+        return Allowed(frozenset(change for change, (ok, bad) in self.counts.items() if 4 * bad >= ok + bad))
+
+
+def error_line(e: BaseException) -> str:
+    """What a probed sample was refused with: the error's type and the first line of its message."""
+    return f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
 
 
 def _accepts(opinfo, sample, plan) -> bool:
@@ -291,7 +311,7 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
     if not with_samples:
         return Allowed(frozenset(), f"no sample inputs on {device}")
     backward = grad.backward_dtypes(opinfo, device)
-    votes: dict = {}
+    votes = Votes()
     first_error = None
     usable = 0
     for dtype in dict.fromkeys((with_samples[0], with_samples[-1])):
@@ -304,7 +324,7 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
                     warnings.simplefilter("ignore")
                     opinfo.op(input_, *args, **kwargs)
             except Exception as e:
-                first_error = first_error or f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:120]}"
+                first_error = first_error or error_line(e)
                 continue
             usable += 1
             for change, plan in _single_changes(sample, grad.modes(opinfo) if dtype in backward else ()):
@@ -312,12 +332,10 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
                     change = ("grad", (change[1], dtype))
                 elif change[0] == "grad_input" and dtype != with_samples[0]:
                     continue  # whether an input has a derivative at all: asked in the simplest dtype, held for all
-                ok, bad = votes.get(change, (0, 0))
-                votes[change] = (ok + 1, bad) if _accepts(opinfo, sample, plan) else (ok, bad + 1)
+                votes.add(change, _accepts(opinfo, sample, plan))
     if not usable:
         return Allowed(frozenset(), f"every probed sample was rejected on {device}: {first_error}")
-    # Refused: rejected on a quarter or more of the samples it applied to.
-    return Allowed(frozenset(change for change, (ok, bad) in votes.items() if 4 * bad >= ok + bad))
+    return votes.allowed()
 
 
 def opinfo_call_strategy(opinfo, device: str = "cpu"):
