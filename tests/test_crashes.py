@@ -83,7 +83,7 @@ def test_a_crash_in_another_op_is_not_the_same_crash():
     assert not outcome.same(Outcome("signal", "SIGFPE", "aten::arange.start_out"))
 
 
-def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpreters():
+def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpreters(tmp_path):
     """``_logcumsumexp.out`` with a float32 ``out`` writes float64 results: twice the bytes it resized ``out`` to.
 
     At the size the fuzz run recorded (3 x 3) the overflow lands in malloc's
@@ -100,6 +100,10 @@ def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpret
     assert crash_repro.run_spec(shrunk, fresh=True).same(rebuilt.outcome)
     same_dtype = CallSpec(shrunk.op, shrunk.args, {"out": TensorSpec("float64", (0,), "zeros")})
     assert crash_repro.run_spec(same_dtype, fresh=True) == Outcome("returned")  # the dtype mismatch is the bug
+    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example=finding, fresh=True)  # its header allocates too
+    assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGABRT"}
+    group = crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path), repeat=crash_repro.REPEATS)
+    assert f"for _ in range({crash_repro.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
 
 
 def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():

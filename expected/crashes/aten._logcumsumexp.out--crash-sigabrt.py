@@ -70,15 +70,17 @@ OPPROP = {'format': 1,
                                   'valid_rate': 0.65},
                         'target': 'aten::_logcumsumexp.out'}},
  'repro': {'op': 'aten::_logcumsumexp.out',
-           'args': [{'tensor': {'dtype': 'float64', 'shape': [2, 2], 'fill': 'zeros'}}, 0],
-           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}}}
+           'args': [{'tensor': {'dtype': 'float64', 'shape': [4, 4], 'fill': 'zeros'}}, 0],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}},
+ 'repeat': 10}
 
 # ---- the repro ----
 import torch
 
-self = torch.zeros(2, 2, dtype=torch.float64)
+self = torch.zeros(4, 4, dtype=torch.float64)
 out = torch.zeros((), dtype=torch.float32)
-torch.ops.aten._logcumsumexp.out(self, 0, out=out)
+for _ in range(10):  # a later call meets the heap damage an earlier one left
+    torch.ops.aten._logcumsumexp.out(self, 0, out=out)
 
 
 EXPECTED = """dies with SIGABRT

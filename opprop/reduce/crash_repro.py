@@ -20,6 +20,7 @@ import dataclasses
 import datetime
 import faulthandler
 import hashlib
+import itertools
 import json
 import mmap
 import os
@@ -57,6 +58,9 @@ SEARCH_EXAMPLES = 200  # fresh draws tried when the recorded choices no longer d
 SHRINK_TRIES = 1500  # each a fork; enough to reach a fixed point on every crash of an all-ATen run
 REPEATS = 10  # calls in a row when one call's heap damage shows only at a later one (10: robust to what the file's header allocates)
 GROWTH = (2, 4)  # how much larger a call is tried when it dies in a fuzz worker but not alone (heap damage hidden in slack)
+# The environments a heap-damage repro must die in: where the damage lands depends on what the process allocated
+# before the call (a larger environment from another shell or pytest; warnings printed or not, as `python file.py` prints them).
+HEAP_ENVS = ({}, {"OPPROP_HEAP_PAD": "x" * 1000}, {"OPPROP_HEAP_PAD": "x" * 5000}, {"PYTHONWARNINGS": "default"})
 FRESH_SHRINK_TRIES = 120  # each a fresh interpreter (about a second): for calls that die only outside a forked child
 OP_BYTES = 512  # the shared page: the op entered last, then the child's verdict as JSON
 PAGE = 8192
@@ -287,7 +291,8 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
     (writes past a buffer, frees a pointer it does not own) may die in a
     fresh interpreter, where glibc's checks see the damage, and return in a
     fork, where the damage lands somewhere harmless. ``fresh`` runs the
-    repro script itself, as ``opprop replay`` will (with ``call_text`` in
+    repro script itself, as ``opprop replay`` will, in environments of
+    several shapes (``HEAP_ENVS``: where damage lands depends on them) (with ``call_text`` in
     place of the overload's call: a public call of the same arguments),
     making the call ``repeat`` times.
     """
@@ -303,13 +308,21 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
 
 
 def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "", repeat: int = 1) -> Outcome:
+    """The script run in fresh interpreters, once per ``HEAP_ENVS``: a crash counts only if every run ends the same way."""
     from opprop.reduce.expectfile import run_script
 
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "repro.py"
         path.write_text(script_source(spec, call_text=call_text, repeat=repeat))
-        out = run_script(path, timeout=timeout)
-    return outcome_from_process(out.returncode, out.stderr, spec.op)
+        first = None
+        for env in HEAP_ENVS:
+            out = run_script(path, timeout=timeout, extra_env=env)
+            outcome = outcome_from_process(out.returncode, out.stderr, spec.op)
+            if first is None:
+                first = outcome
+            if not outcome.crashes or not outcome.same(first):
+                return outcome  # it returned (or ended otherwise) in one of the environments
+    return first
 
 
 def outcome_from_process(returncode: int, stderr: str, op: str) -> Outcome:
@@ -721,50 +734,54 @@ def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public:
           fresh: bool = False) -> Path:
     """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise.
 
-    ``fresh`` (heap damage, shrunk in fresh interpreters): the file's own
-    header allocates too, which can move the damage where no check sees it;
-    a file that then returns is written once more making the call
-    ``REPEATS`` times.
+    ``fresh`` (heap damage, shrunk in fresh interpreters): where the damage
+    lands depends on what the process allocated first (the file's own header,
+    its environment: another shell, pytest, warnings shown), so the file must
+    die in each of ``HEAP_ENVS``. One that returns is
+    written again making the call ``REPEATS`` times, then ``GROWTH`` times
+    larger: more damage, seen wherever it lands.
     """
     from opprop.reduce import expectfile
 
-    meta = {
-        "format": expectfile.FORMAT,
-        "aten_op": spec.op,
-        "invariant": INTERNAL_ASSERT if outcome.kind == "assert" else CRASH,
-        "outcome": outcome.as_json(),
-        "outcome_text": outcome.text(),
-        "torch_version": torch.__version__,
-        "torch_git_version": torch.version.git_version,
-        "found_on": datetime.date.today().isoformat(),
-        "public": public,
-        "frame": frame,
-        "file_variant": variant,
-        "example": example,
-        "repro": spec.as_json(),
-    }
-    if repeat > 1:
-        meta["repeat"] = repeat
     path = Path(directory) / file_name(spec.op, outcome, variant)
     path.parent.mkdir(parents=True, exist_ok=True)
-    code = script_source(spec, definition=definition, definition_from=definition_from, repeat=repeat)
-    path.write_text(render(meta, code, outcome.expected_text()))
-    for _ in range(runs):
-        got = fresh_outcome(path)
-        if got != outcome.expected_text():
-            path.unlink()
-            if fresh and repeat < REPEATS:
-                return write(directory, spec, outcome, example=example, public=public, definition=definition,
-                             definition_from=definition_from, runs=runs, frame=frame, variant=variant, repeat=REPEATS)
-            raise expectfile.ExpectFileError(f"{path}: run alone it {got}, not {outcome.expected_text()}")
-    return path
+    attempts = [(spec, repeat)]
+    if fresh:
+        attempts += [(spec, REPEATS)] if repeat < REPEATS else []
+        attempts += [(grown, REPEATS) for grown in (_grown(spec, factor) for factor in GROWTH) if grown is not None]
+    for written, calls in attempts:
+        meta = {
+            "format": expectfile.FORMAT,
+            "aten_op": written.op,
+            "invariant": INTERNAL_ASSERT if outcome.kind == "assert" else CRASH,
+            "outcome": outcome.as_json(),
+            "outcome_text": outcome.text(),
+            "torch_version": torch.__version__,
+            "torch_git_version": torch.version.git_version,
+            "found_on": datetime.date.today().isoformat(),
+            "public": public,
+            "frame": frame,
+            "file_variant": variant,
+            "example": example,
+            "repro": written.as_json(),
+        }
+        if calls > 1:
+            meta["repeat"] = calls
+        code = script_source(written, definition=definition, definition_from=definition_from, repeat=calls)
+        path.write_text(render(meta, code, outcome.expected_text()))
+        got = next((g for g in (fresh_outcome(path, env=env) for _, env in itertools.product(range(runs), HEAP_ENVS if fresh else ({},)))
+                    if g != outcome.expected_text()), None)
+        if got is None:
+            return path
+        path.unlink()
+    raise expectfile.ExpectFileError(f"{path}: run alone it {got}, not {outcome.expected_text()}")
 
 
-def fresh_outcome(path) -> str:
-    """Run the script in a fresh interpreter; the EXPECTED text for how it ended."""
+def fresh_outcome(path, *, env: dict | None = None) -> str:
+    """Run the script in a fresh interpreter (with ``env`` added to its environment); the EXPECTED text for how it ended."""
     from opprop.reduce.expectfile import run_script
 
-    out = run_script(path)
+    out = run_script(path, extra_env=env)
     return outcome_of_process(out.returncode, out.stderr)
 
 

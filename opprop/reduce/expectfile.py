@@ -205,8 +205,8 @@ class Replay:
     crash: bool = False  # a crash repro: "same" means it still crashes
 
 
-def run_script(path, *, timeout: float = RUN_TIMEOUT_S) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONWARNINGS="ignore")
+def run_script(path, *, timeout: float = RUN_TIMEOUT_S, extra_env: dict | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONWARNINGS": "ignore", **(extra_env or {})}
     try:
         return subprocess.run(
             [sys.executable, str(Path(path).resolve())], capture_output=True, text=True, cwd=Path(path).resolve().parent, env=env, timeout=timeout

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import torch
 
-from opprop.reduce import crash_repro
+from opprop.reduce import crash_repro, expectfile
 from opprop.reduce.crash_repro import CRASH_INVARIANTS, Outcome, RebuildError, Rebuilt
 from opprop.reduce.specs import CallSpec
 
@@ -39,6 +39,7 @@ class CrashGroup:
     shrink_tries: int = 0
     frame: str = ""  # the faulting native frame of the found inputs (gdb), "" when unknown: part of the group's key
     repro_frame: str = ""  # ... of its shrunk repro (shrinking keeps op and signal, not always the frame)
+    repeat: int = 1  # calls its repro makes (heap damage a later call meets)
 
     @property
     def sort_key(self) -> tuple:
@@ -58,13 +59,14 @@ class CrashGroup:
             "shrink_tries": self.shrink_tries,
             "frame": self.frame,
             "repro_frame": self.repro_frame,
+            "repeat": self.repeat,
         }
 
     @classmethod
     def from_json(cls, d: dict) -> "CrashGroup":
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
-                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""))
+                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -170,6 +172,8 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
                                      repeat=r.repeat, fresh=r.fresh, definition=Path(definition).read_text() if definition else None,
                                      definition_from=Path(definition).name if definition else "")
             g.path = str(path)
+            written = expectfile.load(path).meta  # what the file holds: write may have made the call more often, or larger
+            g.spec, g.repeat = CallSpec.from_json(written["repro"]), written.get("repeat", 1)
             log(f"wrote {path} ({result.tries} shrink tries)")
         except ValueError as e:
             g.note = f"no repro: {e}"

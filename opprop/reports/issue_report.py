@@ -45,7 +45,7 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines.append(f"It is reachable from public API: {g.public}.")
     else:
         lines.append("Only a direct call of the overload reaches it (no public entry point found).")
-    lines += ["", "```python", script_source(g.spec).rstrip(), "```", ""]
+    lines += ["", "```python", script_source(g.spec, repeat=g.repeat).rstrip(), "```", ""]
     if g.outcome.kind == "signal":
         lines.append(f"The process dies with {g.outcome.what} (exit status {-_signum(g.outcome.what)} from `subprocess`).")
     else:
