@@ -10,6 +10,9 @@ conservative answer stands).
 """
 from __future__ import annotations
 
+import functools
+import math
+
 import torch
 
 MAX_ELEMENTS = 1 << 20
@@ -25,33 +28,44 @@ def span_bytes(t: torch.Tensor) -> int:
         return t.nbytes
     if t.numel() == 0:
         return 0
-    last = sum((n - 1) * st for n, st in zip(t.size(), t.stride()))
-    return (last + 1) * t.element_size()
+    return _span_elements(t.size(), t.stride()) * t.element_size()
 
 
-def _element_starts(t: torch.Tensor) -> torch.Tensor:
-    """The byte address (relative to the storage start) where each of ``t``'s elements begins (non-empty ``t``)."""
-    end = t.storage_offset() + span_bytes(t) // t.element_size()
-    index = torch.arange(end, dtype=torch.int64).as_strided(t.size(), t.stride(), t.storage_offset())
-    return index.reshape(-1) * t.element_size()
+def _span_elements(sizes, strides) -> int:
+    """Elements from the first to the last one a non-empty layout addresses, both included."""
+    return sum((n - 1) * st for n, st in zip(sizes, strides)) + 1
 
 
-def _byte_addresses(t: torch.Tensor) -> torch.Tensor:
-    """Every byte address (relative to the storage start) that ``t``'s elements occupy."""
-    item = t.element_size()
-    return (_element_starts(t).unsqueeze(-1) + torch.arange(item, dtype=torch.int64)).reshape(-1)
+def geometry(t: torch.Tensor) -> tuple:
+    """(sizes, strides, storage offset, element size): all that says which bytes of its storage a tensor occupies."""
+    return tuple(t.size()), tuple(t.stride()), t.storage_offset(), t.element_size()
 
 
-def _byte_extent(t: torch.Tensor) -> tuple[int, int]:
-    """[first, last + 1) byte, relative to the storage start, of a non-empty tensor of whole-byte elements."""
-    first = t.storage_offset() * t.element_size()
-    return first, first + span_bytes(t)
+def _element_starts(geom: tuple) -> torch.Tensor:
+    """The byte address (relative to the storage start) where each element of a non-empty layout begins."""
+    sizes, strides, offset, item = geom
+    end = offset + _span_elements(sizes, strides)
+    index = torch.arange(end, dtype=torch.int64).as_strided(sizes, strides, offset)
+    return index.reshape(-1) * item
 
 
-def _fills_extent(t: torch.Tensor) -> bool:
+def _byte_addresses(geom: tuple) -> torch.Tensor:
+    """Every byte address (relative to the storage start) that a layout's elements occupy."""
+    item = geom[3]
+    return (_element_starts(geom).unsqueeze(-1) + torch.arange(item, dtype=torch.int64)).reshape(-1)
+
+
+def _byte_extent(geom: tuple) -> tuple[int, int]:
+    """[first, last + 1) byte, relative to the storage start, of a non-empty layout of whole-byte elements."""
+    sizes, strides, offset, item = geom
+    first = offset * item
+    return first, first + _span_elements(sizes, strides) * item
+
+
+def _fills_extent(geom: tuple) -> bool:
     """Its elements cover every byte of its extent, each once: some order of its dims is contiguous ("non-overlapping and dense")."""
     expected = 1
-    for stride, n in sorted((st, n) for n, st in zip(t.size(), t.stride()) if n > 1):
+    for stride, n in sorted((st, n) for n, st in zip(geom[0], geom[1]) if n > 1):
         if stride != expected:
             return False
         expected *= n
@@ -61,19 +75,31 @@ def _fills_extent(t: torch.Tensor) -> bool:
 def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
     """Whether ``a`` and ``b`` (which ``torch._C._overlaps`` says may overlap) share a byte.
 
-    Byte extents that do not meet share nothing; a tensor that fills its
-    extent shares a byte with the other exactly when one of the other's
-    elements meets that extent. Only two tensors that both have gaps are
-    compared byte set against byte set.
+    On one storage the answer depends on the two layouts alone, so it is
+    kept per pair of layouts: real code (a training loop, GRU's gate chunks)
+    asks about the same pair on every call.
     """
     if a.untyped_storage().data_ptr() != b.untyped_storage().data_ptr():
         return True  # different storages _overlaps still flagged: keep its answer
-    if a.numel() == 0 or b.numel() == 0:
-        return False
-    if a.numel() * a.element_size() > MAX_ELEMENTS or b.numel() * b.element_size() > MAX_ELEMENTS:
-        return True
     if a.dtype in SUB_BYTE_DTYPES or b.dtype in SUB_BYTE_DTYPES:
         return True  # sub-byte elements: no byte addressing to enumerate
+    return _layouts_overlap(geometry(a), geometry(b))
+
+
+@functools.lru_cache(maxsize=4096)
+def _layouts_overlap(a: tuple, b: tuple) -> bool:
+    """Whether two layouts on one storage share a byte.
+
+    Byte extents that do not meet share nothing; a layout that fills its
+    extent shares a byte with the other exactly when one of the other's
+    elements meets that extent. Only two layouts that both have gaps are
+    compared byte set against byte set.
+    """
+    a_numel, b_numel = math.prod(a[0]), math.prod(b[0])
+    if a_numel == 0 or b_numel == 0:
+        return False
+    if a_numel * a[3] > MAX_ELEMENTS or b_numel * b[3] > MAX_ELEMENTS:
+        return True
     (a_lo, a_hi), (b_lo, b_hi) = _byte_extent(a), _byte_extent(b)
     if a_hi <= b_lo or b_hi <= a_lo:
         return False
@@ -89,10 +115,11 @@ def exact_overlap(a: torch.Tensor, b: torch.Tensor) -> bool:
         marked[_byte_addresses(a) - lo] = True
         return bool(marked[_byte_addresses(b) - lo].any())
     # does any of the other's elements meet the filled extent? Its first and last elements sit at its extent's ends.
-    if lo < o_lo + other.element_size() or o_hi - other.element_size() < hi:
+    item = other[3]
+    if lo < o_lo + item or o_hi - item < hi:
         return True
     starts = _element_starts(other)
-    return bool(((starts < hi) & (starts + other.element_size() > lo)).any())
+    return bool(((starts < hi) & (starts + item > lo)).any())
 
 
 def elements_equal_bytes(raw: bytes, t: torch.Tensor) -> bool:
