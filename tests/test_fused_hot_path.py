@@ -174,3 +174,34 @@ def test_a_wrong_screen_storage_reader_refuses_to_run(monkeypatch):
         checkmode.validate_readers(force=True)
     monkeypatch.undo()
     checkmode.validate_readers(force=True)  # the real readers pass
+
+
+def test_dynamo_stays_out_of_the_dispatch_frame():
+    """The mode keeps Dynamo out of ``__torch_dispatch__`` itself (not torch's wrapper, which costs ~1 us a call).
+
+    A compiled function run under the mode: without the frame marked for
+    Dynamo to skip, Dynamo traces the dispatch frame and warns about the
+    eval-frame builtin it meets; the calls must still reach the checks, and a
+    real violation inside must still be found.
+    """
+    import warnings
+
+    import torch._dynamo
+
+    assert not getattr(checkmode.InvariantMode.__torch_dispatch__, "_torchdynamo_disable", False)  # not torch's wrapper
+
+    def body(x, y):
+        return (x.sin() + 1).relu(), torch.ops.opprop_fused_test.swap_read(y)
+
+    compiled = torch.compile(body, backend="eager")
+    x, y = torch.randn(4), torch.randn(3)
+    torch._dynamo.reset()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with checkmode.InvariantMode("compiled") as mode:
+            got, _ = compiled(x, y)
+    dynamo_warnings = [str(w.message) for w in caught if "dynamo" in str(w.filename).lower() or "Dynamo" in str(w.message)]
+    assert dynamo_warnings == []
+    assert torch.equal(got, (x.sin() + 1).relu())
+    assert {"aten::sin", "aten::relu", "opprop_fused_test::swap_read"} <= set(mode.reached)
+    assert ("opprop_fused_test::swap_read", "storage_replaced") in {f.key for f in mode.findings}

@@ -31,6 +31,18 @@ from opprop.check.snapshots import _NO_SIZES, _memory, take_states, unchanged
 from opprop.explore import profiles
 
 _getrefcount = sys.getrefcount
+
+try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
+    from torch._C._dynamo import eval_frame as _eval_frame
+
+    _set_eval_frame = _eval_frame.set_eval_frame
+    _SKIP_FRAME = _eval_frame._FrameExecStrategy(_eval_frame._FrameAction.SKIP, _eval_frame._FrameAction.DEFAULT)
+    _OWN_DYNAMO_GUARD = True
+except (ImportError, AttributeError):  # a torch without them: torch's own wrapper does it
+    def _set_eval_frame(callback):
+        return None
+
+    _OWN_DYNAMO_GUARD = False
 _overlaps = torch._C._overlaps
 _storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
 _storage_use_count = torch._C._storage_Use_Count
@@ -83,7 +95,7 @@ class CheckPlan:
     """What one overload needs checked, decided once from the catalog and the invariants."""
 
     __slots__ = (
-        "func", "kind", "checks", "befores", "screens", "slow", "entry", "fused", "with_data",
+        "func", "call", "kind", "checks", "befores", "screens", "slow", "entry", "fused", "with_data",
         "mutation_slot", "replaced_slot", "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
         "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
     )
@@ -91,6 +103,9 @@ class CheckPlan:
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
         kind = catalog.classify(func)
         self.func = func
+        # what OpOverload.__call__ runs, without its Python frame (paid by every call); a subclass
+        # (TorchBindOpOverload) may dispatch in Python first, so it keeps its own __call__
+        self.call = func._op if type(func) is OpOverload else func
         self.kind = kind
         chosen = [invariants.get(inv) for inv in kind.invariants if only is None or inv in only]
         self.checks = tuple((inv.id, inv.check) for inv in chosen)
@@ -370,6 +385,22 @@ class InvariantMode(TorchDispatchMode):
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
 
+    @classmethod
+    def _should_skip_dynamo(cls) -> bool:
+        """False: ``__torch_dispatch__`` keeps Dynamo out itself, without torch's ``_disable_dynamo`` wrapper.
+
+        TorchDispatchMode wraps a subclass's ``__torch_dispatch__`` in
+        ``torch._disable_dynamo(recursive=True)``, whose Python wrapper costs
+        every call about 1 us, more than half a small op's plain time. What it
+        does for a dispatch frame is run it with the eval-frame callback
+        cleared and put the prior one back. Here the frame's code is marked
+        for Dynamo to skip (below the class) and its first act is to clear
+        the callback with the same C function, so nothing it calls is traced
+        either (a test compiles a function under the mode: no graph break,
+        no warning). A torch without those functions keeps its wrapper.
+        """
+        return not _OWN_DYNAMO_GUARD
+
     @property
     def reached(self) -> dict[str, int]:
         """Calls per overload name, in first-call order."""
@@ -386,61 +417,65 @@ class InvariantMode(TorchDispatchMode):
         return entry
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        entry = self._plans.get(id(func))
-        if entry is None or entry[0] is not func:
-            entry = self._plan(func)
-        plan = entry[1]
-        if kwargs is None:
-            kwargs = {}
-        if plan is None:  # not an ATen overload (a higher-order op): nothing to check
-            return func(*args, **kwargs)
-        kind = plan.kind
-        self._reached_log.append(kind.name)
-        # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
-        inputs = []
-        n_args = len(args)
-        for i in kind.tensor_args:
-            value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
-            if type(value) is _Tensor or isinstance(value, _Tensor):
-                inputs.append((i, value))
-            elif isinstance(value, (list, tuple)):
-                inputs.extend((i, v) for v in value if isinstance(v, _Tensor))
-        if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
-            before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
-            entry = None  # on the slow path, from the storages
-        else:
-            before = storages = None
-            entry = entry_storages(inputs, kind) if plan.entry else None
-        befores = plan.befores
-        states = None
-        if befores:  # what the other invariants record before the call
-            snapshot_all = self.snapshot_all
-            states = []
-            for _, record in befores:
-                states.append(record(inputs, kind, snapshot_all))
-            if not plan.fused:
-                if plan.mutation_slot is not None:
-                    before = states[plan.mutation_slot]
-                if plan.replaced_slot is not None:
-                    storages = states[plan.replaced_slot]
-        out = func(*args, **kwargs)
-        outputs = [(0, out)] if type(out) is _Tensor else _flat_outputs(kind, out)  # the common case without a call
-        clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
-        if clean:
-            for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
-                if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
-                    clean = False
-                    break
-        if not clean:
-            state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
-            if plan.fused:
-                state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
-                if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
-                    mutable_args = kind.mutable_args
-                    entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
-            call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
-            self._record(plan, call, args, kwargs)
-        return out
+        prior = _set_eval_frame(None)  # Dynamo stays out of this frame and all it calls (see _should_skip_dynamo)
+        try:
+            entry = self._plans.get(id(func))
+            if entry is None or entry[0] is not func:
+                entry = self._plan(func)
+            plan = entry[1]
+            if kwargs is None:
+                kwargs = {}
+            if plan is None:  # not an ATen overload (a higher-order op): nothing to check
+                return func(*args, **kwargs)
+            kind = plan.kind
+            self._reached_log.append(kind.name)
+            # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
+            inputs = []
+            n_args = len(args)
+            for i in kind.tensor_args:
+                value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
+                if type(value) is _Tensor or isinstance(value, _Tensor):
+                    inputs.append((i, value))
+                elif isinstance(value, (list, tuple)):
+                    inputs.extend((i, v) for v in value if isinstance(v, _Tensor))
+            if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
+                before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
+                entry = None  # on the slow path, from the storages
+            else:
+                before = storages = None
+                entry = entry_storages(inputs, kind) if plan.entry else None
+            befores = plan.befores
+            states = None
+            if befores:  # what the other invariants record before the call
+                snapshot_all = self.snapshot_all
+                states = []
+                for _, record in befores:
+                    states.append(record(inputs, kind, snapshot_all))
+                if not plan.fused:
+                    if plan.mutation_slot is not None:
+                        before = states[plan.mutation_slot]
+                    if plan.replaced_slot is not None:
+                        storages = states[plan.replaced_slot]
+            out = plan.call(*args, **kwargs)
+            outputs = [(0, out)] if type(out) is _Tensor else _flat_outputs(kind, out)  # the common case without a call
+            clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
+            if clean:
+                for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
+                    if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
+                        clean = False
+                        break
+            if not clean:
+                state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
+                if plan.fused:
+                    state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
+                    if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
+                        mutable_args = kind.mutable_args
+                        entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
+                call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
+                self._record(plan, call, args, kwargs)
+            return out
+        finally:
+            _set_eval_frame(prior)
 
     def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:
         """The slow path: run the invariant functions and keep what they report."""
@@ -461,3 +496,7 @@ class InvariantMode(TorchDispatchMode):
                         captured=captured,
                     )
                 )
+
+
+if _OWN_DYNAMO_GUARD:  # Dynamo runs the dispatch frame untraced; the frame then clears the callback for what it calls
+    _eval_frame.set_code_exec_strategy(InvariantMode.__torch_dispatch__.__code__, _SKIP_FRAME)
