@@ -258,3 +258,30 @@ def test_report_only_rebuilds_the_kind_asked_for(tmp_path):
     groups = json.loads((tmp_path / "r.json").read_text())["crash_groups"]
     assert [(g["op"], g["outcome"]["what"]) for g in groups] == [("aten::range.out", "SIGFPE")]
     assert (tmp_path / "crashes" / "aten.range.out--crash-sigfpe.py").exists()
+
+
+def test_an_assert_that_needs_requires_grad_keeps_it_through_rebuild_shrink_and_repro(tmp_path):
+    """``as_strided_scatter`` asserts a contiguous ``self`` only when ``self`` requires grad (TensorShape.cpp).
+
+    The flag is part of the call: the input description records it, the
+    rebuilt spec and the repro build the tensor with it, and shrinking may
+    drop it only if the call still fails the same assert (it does not).
+    """
+    inputs = {"self": {**_described((3, 3), (0, 1), "float32"), "requires_grad": True},
+              "src": _described((2, 2), (0, 1), "float32"), "size": [2, 2], "stride": [2, 1]}
+    import torch
+
+    with pytest.raises(RuntimeError, match="INTERNAL ASSERT FAILED") as raised:  # the message, with this build's location
+        torch.as_strided_scatter(torch.zeros(3).as_strided((3, 3), (0, 1)).requires_grad_(), torch.zeros(2, 2), (2, 2), (2, 1))
+    finding = {"aten_op": "aten::as_strided_scatter", "called_op": "aten::as_strided_scatter", "invariant": "internal_assert",
+               "output_index": None, "detail": {"error": str(raised.value).splitlines()[0]}, "inputs": inputs, "replay": None}
+    rebuilt = crash_repro.rebuild(finding)
+    assert rebuilt.outcome.kind == "assert" and rebuilt.outcome.what.startswith("!self.requires_grad() || self.is_contiguous()")
+    assert rebuilt.spec.args[0].requires_grad
+    without = CallSpec(rebuilt.spec.op, (rebuilt.spec.args[0].replace(requires_grad=False), *rebuilt.spec.args[1:]), rebuilt.spec.kwargs)
+    assert crash_repro.run_spec(without) == Outcome("returned")  # the flag is what makes it fail
+    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome, max_tries=60).spec
+    assert shrunk.args[0].requires_grad and CallSpec.from_json(json.loads(json.dumps(shrunk.as_json()))) == shrunk
+    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example=finding)
+    assert ".requires_grad_()" in path.read_text()
+    assert [expectfile.replay(path).status for _ in range(3)] == ["same"] * 3

@@ -566,8 +566,10 @@ def _from_described(v, type_text: str, fill: str):
         if v.get("layout", "strided") != "strided" or v.get("qscheme") or v.get("device", "cpu") != "cpu":
             raise SpecError(f"a {v.get('layout')} {v.get('qscheme') or ''} tensor on {v.get('device')}".replace("  ", " "))
         shape = tuple(v["shape"])
-        t = TensorSpec(v["dtype"], shape, fill, stride=tuple(v["stride"]) if "stride" in v else None, offset=v.get("storage_offset", 0))
-        contiguous = TensorSpec(v["dtype"], shape, fill)
+        grad = bool(v.get("requires_grad"))  # kernels may branch on it (as_strided_scatter's contiguity assert)
+        t = TensorSpec(v["dtype"], shape, fill, stride=tuple(v["stride"]) if "stride" in v else None, offset=v.get("storage_offset", 0),
+                       requires_grad=grad)
+        contiguous = TensorSpec(v["dtype"], shape, fill, requires_grad=grad)
         if t.offset == 0 and (t.stride is None or torch.empty(shape).stride() == t.stride or t.numel == 0):
             return contiguous
         return t

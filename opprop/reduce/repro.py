@@ -146,6 +146,11 @@ def _dtype(name: str) -> str:
 
 def tensor_source(t: TensorSpec) -> str:
     """An expression that builds exactly what ``specs.build_tensor`` builds."""
+    source = _tensor_source(t)
+    return f"{source}.requires_grad_()" if t.requires_grad else source
+
+
+def _tensor_source(t: TensorSpec) -> str:
     if t.layout != "strided":
         return _kind_source(t)
     n = t.buffer_numel

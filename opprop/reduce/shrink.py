@@ -315,7 +315,9 @@ def _fewer_parts(t: TensorSpec):
 
 
 def simpler(t: TensorSpec):
-    """Same shape, simpler: contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
+    """Same shape, simpler: not requiring grad, contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
+    if t.requires_grad:
+        yield t.replace(requires_grad=False)
     if t.layout != "strided":
         if t.layout.startswith("nested"):
             for i, part in enumerate(t.parts):
@@ -341,7 +343,8 @@ def simpler(t: TensorSpec):
             values = t.values
             if values is not None:
                 values = tuple(torch.tensor(list(values)).to(getattr(torch, name)).tolist())
-            yield t.replace(dtype=name, values=values)
+            grad = t.requires_grad and (getattr(torch, name).is_floating_point or getattr(torch, name).is_complex)
+            yield t.replace(dtype=name, values=values, requires_grad=grad)  # only those dtypes can require grad
     else:
         yield from _simpler_quant(t)
     here = FILLS.index(t.fill)

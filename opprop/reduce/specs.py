@@ -54,6 +54,11 @@ class TensorSpec:
     (indices, values) with ``shape`` its size and ``coalesced`` its flag;
     compressed sparse from (compressed indices, plain indices, values);
     nested tensors from their components (``shape`` is ``()``).
+
+    ``requires_grad``: the tensor is built as a leaf that requires grad.
+    Some kernels branch on it below autograd (``as_strided_scatter``'s
+    contiguity assert holds only for inputs that require grad), so a repro
+    without it may not die the way the call did.
     """
 
     dtype: str
@@ -66,6 +71,7 @@ class TensorSpec:
     layout: str = "strided"
     parts: tuple = ()
     coalesced: bool | None = None
+    requires_grad: bool = False
 
     @property
     def numel(self) -> int:
@@ -161,6 +167,11 @@ def describe(value: Any):
 
 
 def tensor_spec(t: torch.Tensor) -> TensorSpec:
+    spec = _tensor_spec(t)
+    return spec.replace(requires_grad=True) if t.requires_grad else spec
+
+
+def _tensor_spec(t: torch.Tensor) -> TensorSpec:
     if t.device.type != "cpu":
         raise SpecError("repros are built on CPU; this tensor is on " + str(t.device))
     t = t.detach()
@@ -223,6 +234,11 @@ def _flat(spec: TensorSpec, n: int) -> torch.Tensor:
 
 def build_tensor(spec: TensorSpec) -> torch.Tensor:
     """Built the way the repro script builds it (``repro.tensor_source``), down to which tensors are views."""
+    t = _build_tensor(spec)
+    return t.requires_grad_() if spec.requires_grad else t
+
+
+def _build_tensor(spec: TensorSpec) -> torch.Tensor:
     if spec.layout != "strided":
         return _build_kind(spec)
     if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None:
@@ -305,6 +321,8 @@ def to_json(v):
             d["layout"], d["parts"] = v.layout, [to_json(p) for p in v.parts]
             if v.coalesced is not None:
                 d["coalesced"] = v.coalesced
+        if v.requires_grad:
+            d["requires_grad"] = True
         return {"tensor": d}
     if isinstance(v, Literal):
         return {"literal": v.text}
@@ -328,6 +346,7 @@ def from_json(v):
             layout=d.get("layout", "strided"),
             parts=tuple(from_json(p) for p in d.get("parts", ())),
             coalesced=d.get("coalesced"),
+            requires_grad=bool(d.get("requires_grad", False)),
         )
     if isinstance(v, dict) and "literal" in v:
         text = v["literal"]
