@@ -285,3 +285,18 @@ def test_an_assert_that_needs_requires_grad_keeps_it_through_rebuild_shrink_and_
     path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example=finding)
     assert ".requires_grad_()" in path.read_text()
     assert [expectfile.replay(path).status for _ in range(3)] == ["same"] * 3
+
+
+def test_only_crash_recording_keeps_requires_grad():
+    """Ownership repros call the op with autograd on: a recorded leaf that requires grad would make ``p.add_`` raise there."""
+    import torch
+    from opprop.reduce import capture, specs
+
+    p = torch.zeros(2, requires_grad=True)
+    assert not specs.describe([p])[0].requires_grad and specs.describe([p], grad=True)[0].requires_grad
+    recorder = capture._Recorder("aten::add_.Tensor")
+    with torch.no_grad(), recorder:
+        p.add_(torch.ones(2))  # an optimizer's update
+    (spec,) = recorder.recorded
+    args, _ = spec.build()
+    torch.ops.aten.add_.Tensor(*args)  # rebuilt as the repro builds it, it runs with autograd on

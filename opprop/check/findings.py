@@ -178,13 +178,7 @@ class PendingCall:
 
 
 def _copy(value, before: dict):
-    """A copy of an argument as it was before the call.
-
-    Not marked as requiring grad even where the argument was: an ownership
-    repro calls the op with autograd on, and an in-place op on such a leaf
-    (an optimizer's ``param.add_`` under ``no_grad``) would raise there. Crash
-    repros, recorded from descriptions, keep the flag (``specs.TensorSpec``).
-    """
+    """A copy of an argument as it was before the call (not requiring grad: see ``specs.describe``)."""
     if isinstance(value, torch.Tensor):
         if type(value) is not torch.Tensor or value.layout != torch.strided or value.is_nested or value.device.type != "cpu":
             raise SpecError("not rebuildable")

@@ -183,7 +183,7 @@ class _Entering(TorchDispatchMode):
         text = None
         if self.record is not None:
             try:
-                spec = CallSpec(name, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()})
+                spec = CallSpec(name, tuple(describe(a, grad=True) for a in args), {k: describe(v, grad=True) for k, v in kwargs.items()})
                 text = json.dumps(spec.as_json())
             except SpecError as e:
                 text = json.dumps({"op": name, "unrecordable": str(e)})

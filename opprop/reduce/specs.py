@@ -151,12 +151,18 @@ def _leaves(v):
 # ---------------------------------------------------------------- from real values
 
 
-def describe(value: Any):
-    """The spec of a real argument value, read before the op runs (so a later write does not leak in)."""
+def describe(value: Any, *, grad: bool = False):
+    """The spec of a real argument value, read before the op runs (so a later write does not leak in).
+
+    ``grad`` keeps which tensors require grad. Crash repros ask for it (a
+    kernel may branch on the flag); ownership repros do not: they call the
+    op with autograd on, where an in-place op on a leaf that requires grad
+    (an optimizer's ``param.add_``, run under ``no_grad``) would raise.
+    """
     if isinstance(value, torch.Tensor):
-        return tensor_spec(value)
+        return tensor_spec(value, grad=grad)
     if isinstance(value, (list, tuple)):
-        return [describe(v) for v in value]
+        return [describe(v, grad=grad) for v in value]
     if value is None or isinstance(value, (bool, int, float, str, complex)):
         return value
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format)):
@@ -166,9 +172,10 @@ def describe(value: Any):
     raise SpecError(f"cannot rebuild an argument of type {type(value).__name__}")
 
 
-def tensor_spec(t: torch.Tensor) -> TensorSpec:
+def tensor_spec(t: torch.Tensor, *, grad: bool = False) -> TensorSpec:
+    """``t``'s spec; ``grad``: with its ``requires_grad`` flag (see ``describe``)."""
     spec = _tensor_spec(t)
-    return spec.replace(requires_grad=True) if t.requires_grad else spec
+    return spec.replace(requires_grad=True) if grad and t.requires_grad else spec
 
 
 def _tensor_spec(t: torch.Tensor) -> TensorSpec:
