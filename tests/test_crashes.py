@@ -7,12 +7,14 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
 from opprop.reduce import crash_repro, expectfile, ledger
 from opprop.reduce.crash_repro import Outcome
 from opprop.reports import fuzz_summary as summary
+from opprop.reduce import specs
 from opprop.reduce.specs import CallSpec, TensorSpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,6 +106,40 @@ def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpret
     assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGABRT"}
     group = crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path), repeat=crash_repro.REPEATS)
     assert f"for _ in range({crash_repro.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
+
+
+def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_same_way_everywhere(tmp_path):
+    """``dense.sub_(sparse)`` with a ``self`` at storage offset 1 applies the offset twice (torch 2.13 CPU): the last value
+    is written one element past the buffer.
+
+    Alone, the write lands in malloc's slack and the call returns; a fuzz
+    worker saw SIGABRT when the damage met a later free. With the buffers
+    ending at an inaccessible page the write faults in the kernel, in a
+    forked child and in every environment a fresh interpreter is run in.
+    """
+    other = specs.tensor_spec(torch.ones(3).to_sparse())
+    spec = CallSpec("aten::sub_.Tensor", (TensorSpec("float32", (3,), "arange", stride=(1,), offset=1), other))
+    assert crash_repro.run_spec(spec) == Outcome("returned")
+    rebuilt = crash_repro.heap_rebuild(spec, Outcome("signal", "SIGABRT", "aten::sub_.Tensor"))
+    assert rebuilt.outcome == Outcome("signal", "SIGSEGV", "aten::sub_.Tensor") and not rebuilt.fresh
+    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
+    self_spec = shrunk.args[0]
+    assert self_spec.guarded and self_spec.offset == 1  # the guard and the offset are the bug; the sparse parts' guards went
+    assert [t for t in shrunk.tensors() if t.guarded] == [self_spec]
+    assert crash_repro.run_spec(CallSpec(shrunk.op, (self_spec.replace(offset=0),) + shrunk.args[1:])) == Outcome("returned")
+    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example={}, runs=3)
+    assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGSEGV"}
+    finding = _crash_finding("aten::sub_.Tensor", "SIGABRT", {})
+    report = issue_report.render(crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path)))
+    assert "writes past the end of an input's buffer" in report and "the fuzz run saw SIGABRT" in report and "def guarded(" in report
+
+
+def test_guarded_buffers_leave_a_call_that_stays_in_bounds_alone():
+    """A guard changes nothing for a call that writes only its own elements: no fault, so no guarded rebuild."""
+    a = TensorSpec("float32", (3,), "arange", stride=(1,), offset=1)
+    call = CallSpec("aten::add_.Tensor", (a, TensorSpec("float32", (3,), "ones")))
+    assert crash_repro.run_spec(crash_repro.guarded_spec(call)) == Outcome("returned")
+    assert crash_repro.guarded_rebuild(call, Outcome("signal", "SIGABRT", "aten::add_.Tensor")) is None
 
 
 def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():

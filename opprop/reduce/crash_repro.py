@@ -44,6 +44,7 @@ from opprop.inputs import choices
 from opprop.ops.catalog import UnknownOp
 from opprop.explore.session import describe_call, replay_call
 from opprop.fuzz.database import key_target
+from opprop.reduce import guard
 from opprop.reduce.repro import _bind, op_source
 from opprop.reduce.shrink import ShrinkResult, candidates, shrink_with
 from opprop.reduce.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
@@ -456,7 +457,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
     spec = CallSpec.from_json(recorded) if recorded and "unrecordable" not in recorded else None
     public = _public_sample(target, target_name, call)
     if not matches(outcome, wanted):
-        fresh = fresh_rebuild(spec, wanted) if spec is not None else None
+        fresh = heap_rebuild(spec, wanted) if spec is not None else None
         if fresh is None:
             raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
         return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
@@ -464,7 +465,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
         raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
     alone = run_spec(spec)
     if not alone.same(outcome):
-        fresh = fresh_rebuild(spec, wanted)
+        fresh = heap_rebuild(spec, wanted)
         if fresh is not None:
             return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
@@ -476,6 +477,48 @@ def _public_sample(target, target_name: str, call) -> str:
     if target.kind == "opinfo" and not any(part.startswith("_") for part in target_name.split(".")):
         return f"OpInfo `{target_name}` sample: {call!r}"
     return ""
+
+
+def heap_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
+    """A signal the call does not repeat alone in a forked child: guarded buffers first (deterministic, and a fork is
+    cheap), then fresh interpreters."""
+    return guarded_rebuild(spec, wanted) or fresh_rebuild(spec, wanted)
+
+
+def guarded_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
+    """``spec`` with every strided buffer ending at an inaccessible page (``guard``), when it then faults in its own op; else None.
+
+    For a signal a call does not repeat alone, or not the same way in every
+    environment: heap damage, a write past a buffer that the allocator
+    notices later, or not at all. Guarded, the write faults in the kernel:
+    SIGSEGV, whichever signal the damage happened to raise in the fuzz run.
+    The repro then dies the same way everywhere, at the bug.
+    """
+    if wanted.kind != "signal":
+        return None
+    candidate = guarded_spec(spec)
+    if candidate is None:
+        return None
+    outcome = run_spec(candidate)
+    if outcome.kind != "signal" or outcome.op != spec.op or run_spec(spec).same(outcome):
+        return None  # not a fault in this op, or one the call makes without the guard (a crash of its own, not a write past a buffer)
+    return Rebuilt(candidate, outcome, f"its buffers ending at an inaccessible page: the write past one faults ({wanted.what} in the run)")
+
+
+def guarded_spec(spec: CallSpec) -> CallSpec | None:
+    """Every strided buffer of ``spec`` (sparse parts too) guarded; None when none can be."""
+    from opprop.reduce.shrink import _arg_leaves, _replace
+
+    def guard_all(v: TensorSpec) -> TensorSpec:
+        if v.layout != "strided":
+            return v.replace(parts=tuple(guard_all(p) for p in v.parts))
+        return v.replace(guarded=True) if v.quant is None and guard.can_guard(v.buffer_numel) else v
+
+    out = spec
+    for where, v in _arg_leaves(spec):
+        if isinstance(v, TensorSpec):
+            out = _replace(out, where, guard_all(v))
+    return None if out == spec else out
 
 
 def fresh_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
@@ -533,7 +576,7 @@ def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
         outcome = run_spec(spec)
         if matches(outcome, wanted):
             return Rebuilt(spec, outcome, "input description")
-        fresh = fresh_rebuild(spec, wanted)
+        fresh = heap_rebuild(spec, wanted)
         if fresh is not None:
             return dataclasses.replace(fresh, via="input description, " + fresh.via)
         tried.append(f"{fill}: {outcome.text()}")
@@ -625,9 +668,28 @@ def _crash_candidates(spec: CallSpec):
         if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
             for j in range(len(a)):
                 yield CallSpec(spec.op, spec.args, {**spec.kwargs, k: a[:j] + a[j + 1 :]})
+    yield from _guards_dropped(spec)
     yield from _joint_resizes(spec)
     yield from _dims_dropped(spec)
     yield from candidates(spec)
+
+
+def _guards_dropped(spec: CallSpec):
+    """One guarded buffer (a sparse tensor's part too) unguarded: the repro keeps only the guard the fault needs."""
+    from opprop.reduce.shrink import _arg_leaves, _replace
+
+    def unguarded(v: TensorSpec):
+        if v.layout != "strided":
+            for i, p in enumerate(v.parts):
+                for new in unguarded(p):
+                    yield v.replace(parts=v.parts[:i] + (new,) + v.parts[i + 1 :])
+        elif v.guarded:
+            yield v.replace(guarded=False)
+
+    for where, v in _arg_leaves(spec):
+        if isinstance(v, TensorSpec):
+            for new in unguarded(v):
+                yield _replace(spec, where, new)
 
 
 def _dims_dropped(spec: CallSpec):
@@ -686,6 +748,8 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     """
     names = catalog.classify(spec.overload).arg_names
     lines = ["import torch", ""]
+    if any(t.guarded for t in spec.tensors()):
+        lines += ["", guard.SOURCE.rstrip(), "", ""]
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),
                   "# ---- end of the op's definition ----", ""]

@@ -15,6 +15,7 @@ import math
 
 from opprop.ops import catalog
 from opprop.check import invariants
+from opprop.reduce import guard
 from opprop.reduce.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
 
 HELPER = '''\
@@ -155,7 +156,7 @@ def _tensor_source(t: TensorSpec) -> str:
         return _kind_source(t)
     n = t.buffer_numel
     dtype = _dtype(t.dtype)
-    if t.fill in ("zeros", "ones") and t.stride is None and t.quant is None:
+    if t.fill in ("zeros", "ones") and t.stride is None and t.quant is None and not t.guarded:
         return f"torch.{t.fill}({', '.join(str(s) for s in t.shape) or '()'}, dtype={dtype})"
     if t.fill in ("zeros", "ones"):
         flat = f"torch.{t.fill}({n}, dtype={dtype})"
@@ -163,6 +164,8 @@ def _tensor_source(t: TensorSpec) -> str:
         flat = f"torch.arange({n}, dtype={dtype})" if t.dtype in ("float32", "float64", "int64", "int32") else f"torch.arange({n}).to({dtype})"
     else:
         flat = f"torch.tensor([{', '.join(_number(v) for v in t.values)}], dtype={dtype})"
+    if t.guarded and guard.can_guard(n):
+        flat = f"guarded({flat})"  # guard.SOURCE, which the script defines
     if t.stride is not None:
         x = f"torch.as_strided({flat}, {_shape(t.shape)}, {_shape(t.stride)}, {t.offset})"
     elif len(t.shape) == 1 and t.shape[0] == n:

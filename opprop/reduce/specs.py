@@ -16,6 +16,7 @@ import torch
 from torch._ops import OpOverload
 
 from opprop.ops import catalog
+from opprop.reduce import guard
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
 SPARSE_COMPRESSED = {"sparse_csr": torch.sparse_csr, "sparse_csc": torch.sparse_csc, "sparse_bsr": torch.sparse_bsr, "sparse_bsc": torch.sparse_bsc}
@@ -55,6 +56,9 @@ class TensorSpec:
     compressed sparse from (compressed indices, plain indices, values);
     nested tensors from their components (``shape`` is ``()``).
 
+    ``guarded``: its buffer ends at an inaccessible page (``guard``), so a
+    kernel's write past it faults at the write, in every environment.
+
     ``requires_grad``: the tensor is built as a leaf that requires grad.
     Some kernels branch on it below autograd (``as_strided_scatter``'s
     contiguity assert holds only for inputs that require grad), so a repro
@@ -72,6 +76,7 @@ class TensorSpec:
     parts: tuple = ()
     coalesced: bool | None = None
     requires_grad: bool = False
+    guarded: bool = False
 
     @property
     def numel(self) -> int:
@@ -248,9 +253,11 @@ def build_tensor(spec: TensorSpec) -> torch.Tensor:
 def _build_tensor(spec: TensorSpec) -> torch.Tensor:
     if spec.layout != "strided":
         return _build_kind(spec)
-    if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None:
+    if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None and not spec.guarded:
         return getattr(torch, spec.fill)(spec.shape, dtype=_dtype(spec.dtype))
     flat = _flat(spec, spec.buffer_numel)
+    if spec.guarded and guard.can_guard(flat.numel()):
+        flat = guard.guarded(flat)
     if spec.stride is not None:
         t = torch.as_strided(flat, spec.shape, spec.stride, spec.offset)
     elif len(spec.shape) == 1 and spec.shape[0] == spec.buffer_numel:
@@ -330,6 +337,8 @@ def to_json(v):
                 d["coalesced"] = v.coalesced
         if v.requires_grad:
             d["requires_grad"] = True
+        if v.guarded:
+            d["guarded"] = True
         return {"tensor": d}
     if isinstance(v, Literal):
         return {"literal": v.text}
@@ -354,6 +363,7 @@ def from_json(v):
             parts=tuple(from_json(p) for p in d.get("parts", ())),
             coalesced=d.get("coalesced"),
             requires_grad=bool(d.get("requires_grad", False)),
+            guarded=bool(d.get("guarded", False)),
         )
     if isinstance(v, dict) and "literal" in v:
         text = v["literal"]

@@ -141,15 +141,19 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
             keep_frame: bool = True) -> CrashGroup:
     """Shrink the group's smallest call and write its repro.
 
-    A signal shrunk in forked children whose file then returns in a fresh
-    interpreter (heap damage the fork's inherited heap happened to expose)
-    is shrunk again from the found call, in fresh interpreters.
+    A signal shrunk in forked children whose file then does not die the
+    same way in a fresh interpreter (heap damage the fork's inherited heap
+    happened to expose) is rebuilt from the found call: with guarded
+    buffers (then it is grouped by the fault the guard gives), else in
+    fresh interpreters.
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
-    if write and not g.path and not r.fresh and r.outcome.kind == "signal":
-        fresh = crash_repro.fresh_rebuild(r.spec, r.outcome)
+    if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not any(t.guarded for t in r.spec.tensors()):
+        fresh = crash_repro.heap_rebuild(r.spec, r.outcome)
         if fresh is not None:
-            log(f"{r.spec.op}: its forked-child repro returns in a fresh interpreter; shrinking again there ({fresh.via})")
+            log(f"{r.spec.op}: its forked-child repro does not die the same way in a fresh interpreter; rebuilt ({fresh.via})")
+            if not fresh.fresh:  # guarded: another signal, at the faulting write
+                key = (key[0], fresh.outcome.kind, fresh.outcome.what, _frame(fresh, definitions))
             g = _shrunk_group(key, members, finding, fresh, out_dir, definitions, write, log, variant, keep_frame)
     return g
 

@@ -38,6 +38,11 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
                      f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of raising an error.")
     else:
         lines.append(f"Calling `{g.op}` on the inputs below fails an internal assert: `{g.outcome.what}`.")
+    if g.spec is not None and any(t.guarded for t in g.spec.tensors()):
+        seen = sorted({str((f.get("detail") or {}).get("signal")) for f in g.findings if (f.get("detail") or {}).get("signal")})
+        lines.append("It writes past the end of an input's buffer: in the repro that buffer ends at an inaccessible page "
+                     "(`guarded`), so the write itself faults. Without the guard it damages the heap, and the process dies later, "
+                     f"or not, depending on what the heap held{' (the fuzz run saw ' + ', '.join(seen) + ')' if seen else ''}.")
     if g.repro_frame or g.frame:
         lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
                      + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
