@@ -14,7 +14,7 @@ from opprop.reports import crash_groups, issue_report
 from opprop.reduce import crash_repro, expectfile, ledger
 from opprop.reduce.crash_repro import Outcome
 from opprop.reports import fuzz_summary as summary
-from opprop.reduce import specs
+from opprop.reduce import guard, specs
 from opprop.reduce.specs import CallSpec, TensorSpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -216,6 +216,9 @@ def test_crash_repro_dies_the_same_way_three_times_in_a_fresh_interpreter(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_crash_repro_is_a_few_lines_of_torch(path):
     code = path.read_text().split("# ---- the repro ----", 1)[1].split("EXPECTED = ", 1)[0]
+    if "def guarded(" in code:  # the fixed helper that ends a buffer at an inaccessible page is not the repro's own lines
+        assert guard.SOURCE in code
+        code = code.replace(guard.SOURCE, "")
     lines = [x for x in code.strip().splitlines() if x.strip()]
     assert lines[0] == "import torch" and len(lines) <= 8, code
     assert all("opprop" not in x for x in lines)
