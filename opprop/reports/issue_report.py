@@ -33,12 +33,13 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines += [f"_{len(g.findings)} raw finding(s); {g.note}_", ""]
         return "\n".join(lines)
     lines += ["### 🐛 Describe the bug", ""]
+    guarded = any(t.guarded for t in g.spec.tensors())
     if g.outcome.kind == "signal":
         lines.append(f"Calling `{g.op}` on the inputs below kills the process with {g.outcome.what} "
-                     f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of raising an error.")
+                     f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of " + ("returning or raising an error." if guarded else "raising an error."))
     else:
         lines.append(f"Calling `{g.op}` on the inputs below fails an internal assert: `{g.outcome.what}`.")
-    if g.spec is not None and any(t.guarded for t in g.spec.tensors()):
+    if guarded:
         seen = sorted({str((f.get("detail") or {}).get("signal")) for f in g.findings if (f.get("detail") or {}).get("signal")})
         lines.append("It writes past the end of an input's buffer: in the repro that buffer ends at an inaccessible page "
                      "(`guarded`), so the write itself faults. Without the guard it damages the heap, and the process dies later, "
