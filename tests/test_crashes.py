@@ -11,10 +11,9 @@ import torch
 
 from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
-from opprop.reduce import crash_repro, expectfile, ledger
+from opprop.reduce import crash_repro, expectfile, guard, ledger, specs
 from opprop.reduce.crash_repro import Outcome
 from opprop.reports import fuzz_summary as summary
-from opprop.reduce import guard, specs
 from opprop.reduce.specs import CallSpec, TensorSpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,7 +124,7 @@ def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_sa
     shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
     self_spec = shrunk.args[0]
     assert self_spec.guarded and self_spec.offset == 1  # the guard and the offset are the bug; the sparse parts' guards went
-    assert [t for t in shrunk.tensors() if t.guarded] == [self_spec]
+    assert [t for t in shrunk.tensors() if t.guarded] == [self_spec] and shrunk.guarded
     assert crash_repro.run_spec(CallSpec(shrunk.op, (self_spec.replace(offset=0),) + shrunk.args[1:])) == Outcome("returned")
     path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example={}, runs=3)
     assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGSEGV"}
@@ -328,8 +327,7 @@ def test_an_assert_that_needs_requires_grad_keeps_it_through_rebuild_shrink_and_
 
 def test_only_crash_recording_keeps_requires_grad():
     """Ownership repros call the op with autograd on: a recorded leaf that requires grad would make ``p.add_`` raise there."""
-    import torch
-    from opprop.reduce import capture, specs
+    from opprop.reduce import capture
 
     p = torch.zeros(2, requires_grad=True)
     assert not specs.describe([p])[0].requires_grad and specs.describe([p], grad=True)[0].requires_grad

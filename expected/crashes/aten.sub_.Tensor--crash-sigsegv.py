@@ -62,6 +62,8 @@ import torch
 
 def guarded(flat):
     """``flat`` copied into memory that ends at an inaccessible page: a write past its end faults there (SIGSEGV)."""
+    if flat.numel() == 0:
+        return flat  # nothing to guard (and torch.frombuffer wants an element)
     import ctypes
     import mmap
 

@@ -46,7 +46,7 @@ from opprop.explore.session import describe_call, replay_call
 from opprop.fuzz.database import key_target
 from opprop.reduce import guard
 from opprop.reduce.repro import _bind, op_source
-from opprop.reduce.shrink import ShrinkResult, candidates, shrink_with
+from opprop.reduce.shrink import ShrinkResult, _arg_leaves, _replace, candidates, resized, shrink_with
 from opprop.reduce.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
 from opprop.ops.target import resolve
 
@@ -507,12 +507,11 @@ def guarded_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
 
 def guarded_spec(spec: CallSpec) -> CallSpec | None:
     """Every strided buffer of ``spec`` (sparse parts too) guarded; None when none can be."""
-    from opprop.reduce.shrink import _arg_leaves, _replace
 
     def guard_all(v: TensorSpec) -> TensorSpec:
         if v.layout != "strided":
             return v.replace(parts=tuple(guard_all(p) for p in v.parts))
-        return v.replace(guarded=True) if v.quant is None and guard.can_guard(v.buffer_numel) else v
+        return v.replace(guarded=True) if v.quant is None and v.buffer_numel > 0 else v
 
     out = spec
     for where, v in _arg_leaves(spec):
@@ -546,8 +545,6 @@ def fresh_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
 
 def _grown(spec: CallSpec, factor: int) -> CallSpec | None:
     """Every dense tensor built by a fill rule with each non-empty dim ``factor`` times longer; None when none is."""
-    from opprop.reduce.shrink import _arg_leaves, _replace
-
     grown = spec
     for where, v in _arg_leaves(spec):
         if isinstance(v, TensorSpec) and v.layout == "strided" and v.fill != "values" and v.stride is None and v.quant is None \
@@ -676,7 +673,6 @@ def _crash_candidates(spec: CallSpec):
 
 def _guards_dropped(spec: CallSpec):
     """One guarded buffer (a sparse tensor's part too) unguarded: the repro keeps only the guard the fault needs."""
-    from opprop.reduce.shrink import _arg_leaves, _replace
 
     def unguarded(v: TensorSpec):
         if v.layout != "strided":
@@ -694,8 +690,6 @@ def _guards_dropped(spec: CallSpec):
 
 def _dims_dropped(spec: CallSpec):
     """A dim fewer even where it has size 0 (``shrink.resized`` keeps those: it selects index 0), for tensors without literal values."""
-    from opprop.reduce.shrink import _arg_leaves, _replace
-
     for where, v in _arg_leaves(spec):
         if isinstance(v, TensorSpec) and v.fill != "values" and v.stride is None and v.quant is None and 0 in v.shape:
             for d in range(len(v.shape)):
@@ -704,8 +698,6 @@ def _dims_dropped(spec: CallSpec):
 
 def _joint_resizes(spec: CallSpec):
     """Every tensor of one shape resized together (``self`` and its ``mask``), where each alone no longer fits the other."""
-    from opprop.reduce.shrink import _arg_leaves, _replace, resized
-
     leaves = [(w, v) for w, v in _arg_leaves(spec) if isinstance(v, TensorSpec)]
     shapes = {}
     for w, v in leaves:
@@ -748,7 +740,7 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     """
     names = catalog.classify(spec.overload).arg_names
     lines = ["import torch", ""]
-    if any(t.guarded for t in spec.tensors()):
+    if spec.guarded:
         lines += ["", guard.SOURCE.rstrip(), "", ""]
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),

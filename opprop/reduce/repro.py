@@ -15,7 +15,6 @@ import math
 
 from opprop.ops import catalog
 from opprop.check import invariants
-from opprop.reduce import guard
 from opprop.reduce.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
 
 HELPER = '''\
@@ -164,7 +163,7 @@ def _tensor_source(t: TensorSpec) -> str:
         flat = f"torch.arange({n}, dtype={dtype})" if t.dtype in ("float32", "float64", "int64", "int32") else f"torch.arange({n}).to({dtype})"
     else:
         flat = f"torch.tensor([{', '.join(_number(v) for v in t.values)}], dtype={dtype})"
-    if t.guarded and guard.can_guard(n):
+    if t.guarded:
         flat = f"guarded({flat})"  # guard.SOURCE, which the script defines
     if t.stride is not None:
         x = f"torch.as_strided({flat}, {_shape(t.shape)}, {_shape(t.stride)}, {t.offset})"

@@ -120,6 +120,11 @@ class CallSpec:
     def build(self) -> tuple[tuple, dict]:
         return tuple(build_value(a) for a in self.args), {k: build_value(v) for k, v in self.kwargs.items()}
 
+    @property
+    def guarded(self) -> bool:
+        """Whether any buffer the call builds ends at an inaccessible page (its repro defines ``guard.SOURCE``)."""
+        return any(t.guarded for t in self.tensors())
+
     def tensors(self) -> list[TensorSpec]:
         """The strided tensors the call builds: sparse and nested arguments count as their parts."""
         found = []
@@ -256,7 +261,7 @@ def _build_tensor(spec: TensorSpec) -> torch.Tensor:
     if spec.fill in ("zeros", "ones") and spec.stride is None and spec.quant is None and not spec.guarded:
         return getattr(torch, spec.fill)(spec.shape, dtype=_dtype(spec.dtype))
     flat = _flat(spec, spec.buffer_numel)
-    if spec.guarded and guard.can_guard(flat.numel()):
+    if spec.guarded:
         flat = guard.guarded(flat)
     if spec.stride is not None:
         t = torch.as_strided(flat, spec.shape, spec.stride, spec.offset)

@@ -148,11 +148,11 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
     fresh interpreters.
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
-    if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not any(t.guarded for t in r.spec.tensors()):
+    if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not r.spec.guarded:
         fresh = crash_repro.heap_rebuild(r.spec, r.outcome)
         if fresh is not None:
             log(f"{r.spec.op}: its forked-child repro does not die the same way in a fresh interpreter; rebuilt ({fresh.via})")
-            if not fresh.fresh:  # guarded: another signal, at the faulting write
+            if fresh.spec.guarded:  # another signal, at the faulting write
                 key = (key[0], fresh.outcome.kind, fresh.outcome.what, _frame(fresh, definitions))
             g = _shrunk_group(key, members, finding, fresh, out_dir, definitions, write, log, variant, keep_frame)
     return g

@@ -33,7 +33,7 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines += [f"_{len(g.findings)} raw finding(s); {g.note}_", ""]
         return "\n".join(lines)
     lines += ["### 🐛 Describe the bug", ""]
-    guarded = any(t.guarded for t in g.spec.tensors())
+    guarded = g.spec.guarded
     if g.outcome.kind == "signal":
         lines.append(f"Calling `{g.op}` on the inputs below kills the process with {g.outcome.what} "
                      f"({SIGNAL_WORDS.get(g.outcome.what, 'signal')}) instead of " + ("returning or raising an error." if guarded else "raising an error."))
