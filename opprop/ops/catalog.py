@@ -110,7 +110,7 @@ def classify(op: OpOverload) -> OpKind:
         r.alias_info is not None and r.alias_info.is_write for r in rets
     )
     view = any(r.alias_info is not None and not r.alias_info.is_write for r in rets)
-    cia = torch._C._dispatch_has_kernel_for_dispatch_key(qualified_name(op), "CompositeImplicitAutograd")
+    cia = has_kernel(op, "CompositeImplicitAutograd")
     random = torch.Tag.nondeterministic_seeded in op.tags or any(
         str(a.type) in ("Optional[Generator]", "Generator") for a in args
     )
@@ -227,9 +227,16 @@ def all_aten_overloads() -> list[OpOverload]:
     return found
 
 
+def has_kernel(op: OpOverload, key: str) -> bool:
+    """Whether the dispatcher has a kernel for ``key``; False for an op it does not hold (``prim::device``, a JIT-only op)."""
+    try:
+        return torch._C._dispatch_has_kernel_for_dispatch_key(qualified_name(op), key)
+    except RuntimeError:  # "operator prim::device does not exist"
+        return False
+
+
 def has_cpu_kernel(op: OpOverload) -> bool:
-    name = qualified_name(op)
     return any(
-        torch._C._dispatch_has_kernel_for_dispatch_key(name, key)
+        has_kernel(op, key)
         for key in ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "QuantizedCPU", "SparseCPU")
     )
