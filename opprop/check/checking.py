@@ -89,6 +89,12 @@ class _UserMode(InvariantMode):
         if owner.capture_calls:  # a repro from real code needs the whole call, however many values it holds
             self.max_captured_values = MAX_USER_CALL_VALUES
 
+        self.internal_errors = owner.internal_errors  # kept on the owner, which outlives the mode
+
+    def _internal(self, func, stage: str) -> None:
+        super()._internal(func, stage)
+        self.internal_errors[-1].where = user_frame()
+
     def _record(self, plan, call, args, kwargs) -> None:
         start = len(self.findings)
         super()._record(plan, call, args, kwargs)
@@ -126,6 +132,7 @@ class checking(contextlib.ContextDecorator):
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
         self.findings: list[Checked] = []
+        self.internal_errors: list = []  # InternalError records: opprop failed to check a call, which ran on unchanged
         self._mode = None
 
     @property
@@ -147,6 +154,7 @@ class checking(contextlib.ContextDecorator):
 
     def __enter__(self) -> "checking":
         self.findings = []
+        self.internal_errors = []
         self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
         return self

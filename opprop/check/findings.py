@@ -124,6 +124,39 @@ class Finding:
         return cls(**fields, captured=CallSpec.from_json(d["call"]) if d.get("call") else None)
 
 
+@dataclasses.dataclass
+class InternalError:
+    """opprop itself failed while checking one call: a record, never the user's failure.
+
+    The op's own result was returned unchanged (or, when the failure came
+    before the call, the op ran unchecked). Kept beside the findings and
+    counted in every summary, so a check that stopped working is seen.
+    """
+
+    aten_op: str  # the overload whose call opprop could not check
+    stage: str  # "plan", "before the call" or "after the call"
+    error: str  # the exception's type and first line
+    traceback: str
+    where: str = ""  # the user code's file:line, when checking() recorded it
+
+    @classmethod
+    def current(cls, aten_op: str, stage: str) -> "InternalError":
+        """The exception being handled, as a record."""
+        import sys
+        import traceback
+
+        error = sys.exc_info()[1]
+        first = (str(error).strip().splitlines() or [""])[0]
+        return cls(aten_op, stage, f"{type(error).__name__}: {first[:300]}", traceback.format_exc())
+
+    def one_line(self) -> str:
+        where = f"{self.where}: " if self.where else ""
+        return f"{where}opprop internal error at {self.aten_op} ({self.stage}): {self.error}"
+
+    def as_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
 def _short(v) -> str:
     if isinstance(v, dict) and v.get("tensor"):
         text = f"{v['dtype']}{v['shape']}"

@@ -22,7 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from opprop.ops import catalog
 from opprop.check import invariants, probe
 from opprop.check.aliasing import CallAliasing, entry_storages
-from opprop.check.findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
+from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
@@ -59,6 +59,43 @@ _UNBOUNDED = ("extent not read yet",)  # an output that may overlap something; i
 # The invariants whose ``before`` the hot path takes itself, in one pass (``snapshots.take_states``).
 FUSED_BEFORES = (catalog.UNDECLARED_MUTATION, STORAGE_REPLACED)
 
+
+
+_READABLE_TYPES: dict = {}  # tensor type -> whether the checks read its instances
+
+
+def _foreign_types() -> tuple:
+    """Tensor types that stand for no memory of their own: a fake or functional tensor (tracing, compiling)."""
+    from torch._subclasses.fake_tensor import FakeTensor
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    return (FakeTensor, FunctionalTensor)
+
+
+def _readable(t: torch.Tensor) -> bool:
+    """A tensor subclass instance the checks may read (torch.Tensor itself never comes here).
+
+    Fake and functional tensors stand for memory they do not hold, and a
+    tracer's sizes may be symbolic, where a comparison would add a guard to
+    the user's trace: a call with one is passed through unread. Other
+    subclasses (nn.Parameter, jagged nested tensors, a user's wrapper) are
+    checked, as the debug-build asserts check them.
+    """
+    cls = type(t)
+    known = _READABLE_TYPES.get(cls)
+    if known is None:
+        known = _READABLE_TYPES[cls] = not issubclass(cls, _foreign_types())
+    return known and not t.is_meta and not t._has_symbolic_sizes_strides
+
+
+def _any_inference(inputs: list, outputs: list = ()) -> bool:
+    """An inference tensor among a call's tensors: it keeps no version counter, so the checks cannot read it.
+
+    Such a call is passed through, as the debug-build asserts pass it
+    (inference mode skips the autograd kernels they live in). Asked only
+    after a read failed, so the common path pays nothing.
+    """
+    return any(t is not None and t.is_inference() for _, t in (*inputs, *outputs))
 
 def _extent(t: torch.Tensor, state) -> tuple:
     """(first byte address, bytes spanned) of a tensor with storage; no byte outside can overlap it.
@@ -381,6 +418,7 @@ class InvariantMode(TorchDispatchMode):
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
+        self.internal_errors: list[InternalError] = []
         if invariants is not None or snapshot_data != profiles.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
@@ -401,6 +439,18 @@ class InvariantMode(TorchDispatchMode):
         """
         return not _OWN_DYNAMO_GUARD
 
+    @classmethod
+    def ignore_compile_internals(cls) -> bool:
+        """True: ``torch.compile`` compiles under the mode as it would without it, and the mode checks what runs.
+
+        Dynamo skips compiling any frame while a dispatch mode that does not
+        say this is on the stack, so the user's compiled function would run
+        eagerly (other results, other exceptions) only because opprop was
+        there. With it, the mode is off while torch compiles and on again for
+        the compiled artifact's own ops (aot_eager's graph is checked op by op).
+        """
+        return True
+
     @property
     def reached(self) -> dict[str, int]:
         """Calls per overload name, in first-call order."""
@@ -412,11 +462,30 @@ class InvariantMode(TorchDispatchMode):
     def _plan(self, func) -> tuple:
         # Keyed by id(func): hashing an OpOverload costs a Python call. The entry
         # keeps func alive, so its id is never reused for another object.
-        plan = CheckPlan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
+        try:
+            plan = CheckPlan(func, self.snapshot_all, self.only) if isinstance(func, OpOverload) else None
+        except Exception:  # an op the catalog cannot read: it runs unchecked, and the failure is a record
+            self._internal(func, "plan")
+            plan = None
         entry = self._plans[id(func)] = (func, plan)
         return entry
 
+    def _internal(self, func, stage: str) -> None:
+        """Keep the exception being handled as an internal error of opprop's (the user's call goes on)."""
+        name = catalog.qualified_name(func) if isinstance(func, OpOverload) else str(func)
+        self.internal_errors.append(InternalError.current(name, stage))
+
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        """Checks the call, or passes it through untouched; the op's own result and exception are the user's.
+
+        Every step of opprop's own (planning, the state taken before the
+        call, the checks after it) is guarded: an error there is kept in
+        ``internal_errors`` and the call runs or returns as it would without
+        the mode. A call with a tensor opprop cannot read as memory (fake or
+        functional, a meta subclass instance, symbolic sizes; an inference
+        tensor) is passed through unread, so a symbolic size is never
+        compared (no guard is added to a trace).
+        """
         prior = _set_eval_frame(None)  # Dynamo stays out of this frame and all it calls (see _should_skip_dynamo)
         try:
             entry = self._plans.get(id(func))
@@ -425,54 +494,78 @@ class InvariantMode(TorchDispatchMode):
             plan = entry[1]
             if kwargs is None:
                 kwargs = {}
-            if plan is None:  # not an ATen overload (a higher-order op): nothing to check
+            if plan is None:  # not an ATen overload (a higher-order op), or one opprop cannot plan: unchecked
                 return func(*args, **kwargs)
             kind = plan.kind
             self._reached_log.append(kind.name)
-            # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
-            inputs = []
-            n_args = len(args)
-            for i in kind.tensor_args:
-                value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
-                if type(value) is _Tensor or isinstance(value, _Tensor):
-                    inputs.append((i, value))
-                elif isinstance(value, (list, tuple)):
-                    inputs.extend((i, v) for v in value if isinstance(v, _Tensor))
-            if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
-                before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
-                entry = None  # on the slow path, from the storages
-            else:
-                before = storages = None
-                entry = entry_storages(inputs, kind) if plan.entry else None
-            befores = plan.befores
-            states = None
-            if befores:  # what the other invariants record before the call
-                snapshot_all = self.snapshot_all
-                states = []
-                for _, record in befores:
-                    states.append(record(inputs, kind, snapshot_all))
-                if not plan.fused:
-                    if plan.mutation_slot is not None:
-                        before = states[plan.mutation_slot]
-                    if plan.replaced_slot is not None:
-                        storages = states[plan.replaced_slot]
+            try:
+                # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
+                inputs = []
+                n_args = len(args)
+                for i in kind.tensor_args:
+                    value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
+                    if type(value) is _Tensor:
+                        inputs.append((i, value))
+                    elif isinstance(value, _Tensor):
+                        inputs.append((i, value))
+                        if not _readable(value):
+                            return plan.call(*args, **kwargs)  # passed through unread
+                    elif isinstance(value, (list, tuple)):
+                        for v in value:
+                            if isinstance(v, _Tensor):
+                                inputs.append((i, v))
+                                if type(v) is not _Tensor and not _readable(v):
+                                    return plan.call(*args, **kwargs)
+                if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
+                    before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
+                    entry = None  # on the slow path, from the storages
+                else:
+                    before = storages = None
+                    entry = entry_storages(inputs, kind) if plan.entry else None
+                befores = plan.befores
+                states = None
+                if befores:  # what the other invariants record before the call
+                    snapshot_all = self.snapshot_all
+                    states = []
+                    for _, record in befores:
+                        states.append(record(inputs, kind, snapshot_all))
+                    if not plan.fused:
+                        if plan.mutation_slot is not None:
+                            before = states[plan.mutation_slot]
+                        if plan.replaced_slot is not None:
+                            storages = states[plan.replaced_slot]
+            except Exception:
+                if not _any_inference(inputs):
+                    self._internal(func, "before the call")
+                return plan.call(*args, **kwargs)
             out = plan.call(*args, **kwargs)
-            outputs = [(0, out)] if type(out) is _Tensor else _flat_outputs(kind, out)  # the common case without a call
-            clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
-            if clean:
-                for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
-                    if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
-                        clean = False
-                        break
-            if not clean:
-                state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
-                if plan.fused:
-                    state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
-                    if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
-                        mutable_args = kind.mutable_args
-                        entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
-                call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
-                self._record(plan, call, args, kwargs)
+            outputs = ()
+            try:
+                if type(out) is _Tensor:  # the common case without a call
+                    outputs = [(0, out)]
+                else:
+                    outputs = _flat_outputs(kind, out)
+                    for _, t in outputs:
+                        if t is not None and type(t) is not _Tensor and not _readable(t):
+                            return out  # a fake or functional output (a mode below made it): not read
+                clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
+                if clean:
+                    for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
+                        if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
+                            clean = False
+                            break
+                if not clean:
+                    state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
+                    if plan.fused:
+                        state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
+                        if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
+                            mutable_args = kind.mutable_args
+                            entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
+                    call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
+                    self._record(plan, call, args, kwargs)
+            except Exception:
+                if not _any_inference(inputs, outputs):
+                    self._internal(func, "after the call")
             return out
         finally:
             _set_eval_frame(prior)
