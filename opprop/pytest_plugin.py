@@ -74,6 +74,7 @@ class OppropSession:
         self.write_dir = config.getoption("opprop_write_expected")
         self.report_path = config.getoption("opprop_report")
         self.records: list[dict] = []  # per (test, aten op, invariant): the first finding, with a count
+        self.internal_errors: list[dict] = []  # opprop failed to check a call (the test ran on unchanged), per test
         self.tests_checked = 0
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
@@ -92,6 +93,7 @@ class OppropSession:
         finally:
             self.tests_checked += 1
             self._keep(item.nodeid, found.findings)
+            self.internal_errors.extend(dict(e.as_json(), test=item.nodeid) for e in found.internal_errors)
         new = found.new
         if new and self.mode == "fail":
             pytest.fail(checking.report(new), pytrace=False)
@@ -136,6 +138,7 @@ class OppropSession:
         if sent:
             data = json.loads(sent)
             self.records.extend(data["records"])
+            self.internal_errors.extend(data["internal_errors"])
             self.tests_checked += data["tests_checked"]
 
     # ------------------------------------------------------------ the end
@@ -143,7 +146,9 @@ class OppropSession:
     def pytest_sessionfinish(self, session):
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:  # an xdist worker: the controller reports
-            workeroutput["opprop"] = json.dumps({"records": self.records, "tests_checked": self.tests_checked})
+            workeroutput["opprop"] = json.dumps(
+                {"records": self.records, "internal_errors": self.internal_errors, "tests_checked": self.tests_checked}
+            )
             return
         if self.write_dir:
             self._write_expected()
@@ -177,6 +182,7 @@ class OppropSession:
             "tests_checked": self.tests_checked,
             "summary": [{k: v for k, v in row.items() if k != "example"} for row in self.summary()],
             "findings": self.records,
+            "internal_errors": self.internal_errors,
         }
 
     def _write_expected(self) -> None:
@@ -213,5 +219,12 @@ class OppropSession:
         for r in rows:
             status = "known" if r["known"] else "NEW"
             tr.write_line(f"{status:5} {r['aten_op']} / {r['invariant']}: {r['count']} call(s) in {r['tests']} test(s); first {r['first_test']} ({r['where']})")
+        if self.internal_errors:  # opprop's own failures: the tests ran on unchanged, those calls went unchecked
+            by_error: dict = {}
+            for e in self.internal_errors:
+                by_error.setdefault((e["aten_op"], e["stage"], e["error"]), []).append(e["test"])
+            tr.write_line(f"{len(self.internal_errors)} opprop internal error(s): those calls ran unchecked (tracebacks in --opprop-report)")
+            for (op, stage, error), tests in by_error.items():
+                tr.write_line(f"ERROR {op} ({stage}): {error}: {len(tests)} call(s); first {min(tests)}")
         for line in self.log:
             tr.write_line(line)

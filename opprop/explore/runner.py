@@ -41,6 +41,7 @@ class CallResult:
     findings: list
     error: str | None  # the op's own argument error, first line
     reached: dict
+    internal_errors: list = dataclasses.field(default_factory=list)  # opprop failed to check a call (InternalError)
 
     @property
     def valid(self) -> bool:
@@ -57,10 +58,11 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
         first = (str(e).strip().splitlines() or [""])[0]
         bug = internal_assert(call, e)
         if bug is not None and not bug.detail["private"]:
-            return CallResult([*mode.findings, bug], None, mode.reached)  # a finding, not a rejected input
+            return CallResult([*mode.findings, bug], None, mode.reached, mode.internal_errors)  # a finding, not a rejected input
         # a private overload's unchecked precondition: reported apart, and the input counts as rejected
-        return CallResult(mode.findings + ([bug] if bug else []), f"{type(e).__name__}: {first[:200]}", mode.reached)
-    return CallResult(mode.findings, None, mode.reached)
+        error = f"{type(e).__name__}: {first[:200]}"
+        return CallResult(mode.findings + ([bug] if bug else []), error, mode.reached, mode.internal_errors)
+    return CallResult(mode.findings, None, mode.reached, mode.internal_errors)
 
 
 @dataclasses.dataclass
@@ -72,6 +74,7 @@ class OpStats:
     seconds: float = 0.0
     reached: dict = dataclasses.field(default_factory=dict)
     first_errors: dict = dataclasses.field(default_factory=dict)  # error text -> count
+    internal_errors: dict = dataclasses.field(default_factory=dict)  # opprop's own failure, one line -> count
 
     def add(self, result: CallResult, seconds: float) -> None:
         self.examples += 1
@@ -84,6 +87,9 @@ class OpStats:
                 self.first_errors[result.error] = self.first_errors.get(result.error, 0) + 1
         for k, v in result.reached.items():
             self.reached[k] = self.reached.get(k, 0) + v
+        for e in result.internal_errors:
+            line = f"{e.aten_op} ({e.stage}): {e.error}"
+            self.internal_errors[line] = self.internal_errors.get(line, 0) + 1
 
     @classmethod
     def merged(cls, name: str, *parts: "OpStats") -> "OpStats":
@@ -97,6 +103,8 @@ class OpStats:
                 total.reached[k] = total.reached.get(k, 0) + v
             for k, v in part.first_errors.items():
                 total.first_errors[k] = total.first_errors.get(k, 0) + v
+            for k, v in part.internal_errors.items():
+                total.internal_errors[k] = total.internal_errors.get(k, 0) + v
         return total
 
     def as_json(self) -> dict:
@@ -108,4 +116,5 @@ class OpStats:
             "seconds": round(self.seconds, 4),
             "reached": sorted(self.reached),
             "error_kinds": self.first_errors,
+            "internal_errors": self.internal_errors,
         }

@@ -48,6 +48,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "errors": s.get("errors", 0),
             "reached": s.get("reached", []),
             "error_kinds": s.get("error_kinds", {}),
+            "internal_errors": s.get("internal_errors", {}),
             "first_seen_at_example": r.get("first_seen", {}),
             **({"error": r["error"]} if r.get("error") else {}),
             **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
@@ -120,6 +121,11 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     lines += [f"- `{f.one_line()}`" + _why_no_expect_file(f) for f in new] or ["none"]
     lines.append("")
     lines += render_private_internal_asserts(rep)
+    internal = [(o["name"], line, n) for o in ops for line, n in (o.get("internal_errors") or {}).items()]
+    if internal:  # opprop's own failures: those calls ran unchecked
+        lines.append(f"## opprop internal errors: calls that ran unchecked ({sum(n for _, _, n in internal)})")
+        lines += [f"- `{name}`: {n} call(s): {line}" for name, line, n in internal]
+        lines.append("")
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
         e = ledger.get(*f.key)

@@ -51,6 +51,8 @@ def cmd_check(args) -> int:
     found = session.unique_findings()
     for s in all_stats:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
+        for line, count in s.internal_errors.items():  # calls opprop failed to check: they ran unchecked
+            print(f"opprop internal error, {count} call(s): {line}")
     print(f"{len(found)} finding(s)")
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed)
     if args.json:
