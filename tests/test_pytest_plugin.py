@@ -101,6 +101,41 @@ def test_xdist_workers_report_to_the_controller(user):
     assert double["summary"] == single["summary"]
 
 
+BROKEN_CHECKS = """
+import pytest
+import torch
+
+@pytest.fixture(autouse=True)
+def broken_screen(monkeypatch):
+    from opprop.check import mode
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("planted: the screen broke")
+
+    monkeypatch.setattr(mode, "_clean", broken)
+
+def test_its_own_result_stands():
+    x = torch.arange(3.0)
+    assert x.add(1).tolist() == [1.0, 2.0, 3.0]
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_an_internal_error_is_reported_and_the_test_passes(pytester, workers):
+    pytester.makepyfile(test_broken=BROKEN_CHECKS)
+    result = _run(pytester, "--opprop=fail", "--opprop-report", "r.json", *workers)
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([
+        "2 opprop internal error(s): those calls ran unchecked*",
+        "ERROR aten::arange (after the call): *",
+        "ERROR aten::add.Tensor (after the call): RuntimeError: planted: the screen broke: 1 call(s); first *test_its_own_result_stands",
+    ])
+    report = json.loads((pytester.path / "r.json").read_text())
+    errors = {e["aten_op"]: e for e in report["internal_errors"]}
+    assert set(errors) == {"aten::arange", "aten::add.Tensor"}
+    assert "planted: the screen broke" in errors["aten::add.Tensor"]["traceback"]
+
+
 def test_a_bare_opprop_before_a_path_means_report(user):
     result = _run(user, "--opprop", "test_user.py")
     result.assert_outcomes(passed=3, failed=1)
