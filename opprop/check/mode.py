@@ -88,6 +88,11 @@ def _readable(t: torch.Tensor) -> bool:
     return known and not t.is_meta and not t._has_symbolic_sizes_strides
 
 
+def _all_readable(outputs: list) -> bool:
+    """Every output is a tensor the checks may read (see ``_readable``)."""
+    return all(t is None or type(t) is _Tensor or _readable(t) for _, t in outputs)
+
+
 def _any_inference(inputs: list, outputs: list = ()) -> bool:
     """An inference tensor among a call's tensors: it keeps no version counter, so the checks cannot read it.
 
@@ -545,9 +550,8 @@ class InvariantMode(TorchDispatchMode):
                     outputs = [(0, out)]
                 else:
                     outputs = _flat_outputs(kind, out)
-                    for _, t in outputs:
-                        if t is not None and type(t) is not _Tensor and not _readable(t):
-                            return out  # a fake or functional output (a mode below made it): not read
+                    if not _all_readable(outputs):  # (a function: a loop name here would hold an output's reference)
+                        return out  # a fake or functional output (a mode below made it): not read
                 clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
                 if clean:
                     for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
