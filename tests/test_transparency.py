@@ -392,3 +392,16 @@ def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report(monkey
     assert "opprop internal error, " in out and "aten::neg (after the call): RuntimeError: planted: the screen broke" in out
     [stats] = json.loads(report.read_text())["ops"]
     assert stats["internal_errors"] == {"aten::neg (after the call): RuntimeError: planted: the screen broke": stats["examples"]}
+
+
+def test_record_function_breaks_schema_check_mode_but_not_checking():
+    """Keep this: SchemaCheckMode fails on real models (transformers' profiler regions); opprop does not."""
+
+    def run():
+        with torch.profiler.record_function("a model's region"):
+            return torch.ones(3).mul(2)
+
+    with pytest.raises(NotImplementedError, match="_RecordFunction"):
+        with SchemaCheckMode():
+            run()
+    assert_transparent(run)
