@@ -14,8 +14,8 @@ import statistics
 import subprocess
 import sys
 
-from opprop.ops import catalog
-from opprop.reduce import ledger
+from opprop.check import catalog
+from opprop.core import ledger
 
 # Violations the project exists to find; detected whether or not the ledger lists them yet.
 REQUIRED = (

@@ -20,9 +20,9 @@ def main(argv) -> int:
     import contextlib
     import io
 
-    from opprop.ops import catalog
+    from opprop.check import catalog
     from opprop.cli import main as cli
-    from opprop.explore import runner
+    from opprop.check import runner
 
     seen = {"examples": 0, "detected_at": None, "detected_after": None, "op_db_s": 0.0}
     real_run_call = runner.run_call

@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.ops import catalog
+from opprop.check import catalog
 
 STRIDE = 3
 SAMPLES_PER_OP = 4

@@ -24,7 +24,7 @@ import warnings
 from torch._subclasses.schema_check_mode import SchemaCheckMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.check.mode import InvariantMode
 
 from . import op_set

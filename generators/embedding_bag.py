@@ -20,7 +20,7 @@ import torch
 import torch.nn.functional as F
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 
 from opprop.generators.registry import edge_generator
 from opprop.strategies import index_ramp, ramp

@@ -13,7 +13,7 @@ import itertools
 import torch
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 
 from opprop.generators.registry import edge_generator
 from opprop.strategies import ramp

@@ -27,10 +27,10 @@ import numpy as np
 import torch
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.generators import grad
 from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, _Copier, _layout_can_change, error_line
-from opprop.inputs.sources import sample_building
+from opprop.inputs.sample_building import sample_building
 
 EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
 DTYPES = (torch.float32, torch.float64)  # float32: the default dtype, the oneDNN paths on CPU

@@ -26,10 +26,10 @@ import numpy as np
 import torch
 from hypothesis import strategies as st
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.core.calls import Call
 from opprop.generators import grad
-from opprop.inputs.sources import sample_building
+from opprop.inputs.sample_building import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)

@@ -23,7 +23,7 @@ from typing import Callable
 import torch
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 
 from opprop.generators.registry import edge_generator
 from opprop.strategies import ramp

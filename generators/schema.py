@@ -16,10 +16,10 @@ import torch
 from hypothesis import reject, strategies as st
 from torch._ops import OpOverload
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.inputs import validity
-from opprop.inputs.calls import Call
-from opprop.explore.runner import ARGUMENT_ERRORS, internal_assert
+from opprop.core.calls import Call
+from opprop.check.runner import ARGUMENT_ERRORS, internal_assert
 
 from opprop.generators.schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
 from opprop.generators.schema_names import convention_value

@@ -11,7 +11,7 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 
 from opprop.generators.registry import edge_generator
 from opprop.strategies import ramp

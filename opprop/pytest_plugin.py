@@ -55,7 +55,7 @@ def pytest_configure(config):
         return
     if mode not in MODES:
         raise pytest.UsageError(f"--opprop={mode}: MODE is one of {', '.join(MODES)} (plain --opprop means report)")
-    from opprop.reduce import ledger
+    from opprop.core import ledger
 
     try:
         known = ledger.load()
@@ -84,7 +84,7 @@ class OppropSession:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item):
-        from opprop.check.checking import checking
+        from opprop.usercode import checking
 
         found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir))
         try:
@@ -119,7 +119,7 @@ class OppropSession:
         if namespace == "aten":
             return
         if namespace not in self.definitions:
-            from opprop.cli.imports import definitions_for
+            from opprop.core.imports import definitions_for
 
             root = str(self.config.rootpath) + os.sep
             local = [
@@ -186,7 +186,7 @@ class OppropSession:
         }
 
     def _write_expected(self) -> None:
-        from opprop.check.checking import write_expect
+        from opprop.reduce.regressions import from_record
 
         for row in self.summary():
             if row["known"]:
@@ -196,13 +196,11 @@ class OppropSession:
                 self.log.append(f"skipped {row['aten_op']} / {row['invariant']}: its call could not be captured")
                 continue
             try:
-                path, entry = write_expect(rec, self.write_dir)
+                written = from_record(rec, self.write_dir)
             except ValueError as e:
                 self.log.append(f"skipped {row['aten_op']} / {row['invariant']}: {e}")
                 continue
-            from opprop.reduce.ledger import render
-
-            self.log.append(f"wrote {path}; its ledger record:\n" + render([entry]).split("\n\n", 1)[1].strip())
+            self.log.append(f"wrote {written.path}; its ledger record:\n{written.toml()}")
 
     def pytest_terminal_summary(self, terminalreporter):
         if getattr(self.config, "workeroutput", None) is not None:

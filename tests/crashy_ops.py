@@ -10,7 +10,7 @@ import time
 import torch
 from hypothesis import strategies as st
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.generators import edge_generator
 
 LIB = torch.library.Library("opprop_crashy", "DEF")

@@ -8,9 +8,9 @@ the end break their schema even with that aliasing taken into account.
 import pytest
 import torch
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.check import catalog
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 
 def _mul_self():

@@ -3,9 +3,9 @@ import torch
 from hypothesis import HealthCheck, given, settings
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.ops import catalog
-from opprop.explore import runner
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.check import runner
+from opprop.core.calls import Call
 from opprop.generators import grad
 from opprop.generators.opinfo import opinfo_call_strategy
 

@@ -6,8 +6,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
 from benchmarks import detect, op_set, overhead, render  # noqa: E402
-from opprop.ops import catalog  # noqa: E402
-from opprop.ops.target import resolve  # noqa: E402
+from opprop.check import catalog  # noqa: E402
+from opprop.explore.target import resolve  # noqa: E402
 
 
 def test_rule_keeps_at_least_150_ops():
@@ -42,7 +42,7 @@ def test_detect_covers_required_and_ledgered_violations():
     found = detect.violations()
     for key in detect.REQUIRED:
         assert key in found
-    from opprop.reduce import ledger
+    from opprop.core import ledger
 
     assert set(ledger.load().entries) <= set(found)
 

@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from opprop.ops import catalog
+from opprop.check import catalog
 
 aten = torch.ops.aten
 

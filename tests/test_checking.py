@@ -6,9 +6,9 @@ import pytest
 import torch
 
 import opprop
-from opprop.ops import catalog
-from opprop.reduce import ledger
-from opprop.check.checking import checking
+from opprop.check import catalog
+from opprop.core import ledger
+from opprop.usercode import checking
 
 from custom_ops import ops as custom  # noqa: F401  (registers opprop_test::*)
 
@@ -91,7 +91,7 @@ def test_capture_calls_keeps_the_aten_call_that_reproduces_alone():
         torch.ops.opprop_test.mutate_input(torch.zeros(2))
     (f,) = [f for f in found.findings if f.invariant == catalog.UNDECLARED_MUTATION]
     assert f.call is not None and f.call.op == "opprop_test::mutate_input"
-    from opprop.reduce.specs import build_tensor
+    from opprop.core.specs import build_tensor
 
     assert torch.equal(build_tensor(f.call.args[0]), torch.zeros(2))  # the input as it was before the op wrote it
     assert reproduces(f.call, catalog.UNDECLARED_MUTATION)
@@ -140,7 +140,7 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
     """Captured from user code, shrunk (what cannot be reduced stays literal), written, replayed in a fresh interpreter."""
     import realcode_ops
     from opprop.reduce import expectfile
-    from opprop.check.checking import write_expect
+    from opprop.reduce.regressions import from_record
 
     monkeypatch.chdir(tmp_path)
     x = torch.tensor([2.0, -1.0, 0.375, 4.0])
@@ -150,7 +150,8 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
     (f,) = [f for f in found.findings if f.invariant == catalog.RETURNS_INPUT]
     assert f.call is not None and f.call.args[0].values == (2.0, -1.0, 0.375, 4.0)
     record = dict(f.as_json(), definition=realcode_ops.__file__)
-    path, entry = write_expect(record, tmp_path / "out")
+    written = from_record(record, tmp_path / "out")
+    path, entry = written.path, written.entry
     ef = expectfile.load(path)
     (tensor,) = ef.repro.tensors()
     assert tensor.fill == "values" and 0.375 in tensor.values and len(tensor.values) < 4  # shrunk, the marker kept
@@ -162,7 +163,7 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
 def test_opprop_checking_is_the_context_manager_whatever_else_was_imported():
     import importlib
 
-    importlib.import_module("opprop.check.checking")  # importing the module does not rebind opprop.checking
+    importlib.import_module("opprop.usercode")  # importing the module does not rebind opprop.checking
     assert opprop.checking is checking
     with opprop.checking(invariants=[catalog.RETURNS_INPUT]) as found:
         torch.ops.opprop_test.return_input(torch.randn(2))

@@ -9,10 +9,10 @@ import sys
 import pytest
 import torch
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.check import mode as checkmode, snapshots
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
 

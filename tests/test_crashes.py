@@ -11,10 +11,11 @@ import torch
 
 from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
-from opprop.reduce import crash_repro, expectfile, guard, ledger, specs
+from opprop.reduce import crash_repro, expectfile
+from opprop.core import guard, ledger, specs
 from opprop.reduce.crash_repro import Outcome
 from opprop.reports import fuzz_summary as summary
-from opprop.reduce.specs import CallSpec, TensorSpec
+from opprop.core.specs import CallSpec, TensorSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 CRASHES = ROOT / "expected" / "crashes"

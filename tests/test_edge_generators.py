@@ -7,8 +7,8 @@ import pytest
 import torch
 from hypothesis import HealthCheck, given, seed, settings
 
-from opprop.inputs import sources
-from opprop.explore.runner import run_call
+from opprop.explore import sources
+from opprop.check.runner import run_call
 from opprop.generators import all_edge_generators, output_mask, registry
 
 GENERATORS = all_edge_generators()
@@ -54,7 +54,7 @@ def _package(tmp_path, monkeypatch, name, modules):
 
 
 FAMILY = """
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.generators.registry import edge_generator
 import torch
 

@@ -4,12 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.cli import main as cli
-from opprop.reduce import expectfile, ledger
+from opprop.reduce import expectfile
+from opprop.core import ledger
 from opprop.reduce.capture import reproduces
 from opprop.reduce.shrink import _arg_leaves, _couple_shape_args, _replace, _reproduces_isolated, resized
-from opprop.reduce.specs import TensorSpec
+from opprop.core.specs import TensorSpec
 
 EXPECTED = Path(__file__).resolve().parents[1] / "expected"
 FILES = sorted(EXPECTED.glob("*.py"))

@@ -12,10 +12,9 @@ import torch
 
 from opprop.check import invariants, snapshots
 from opprop.check import mode as checkmode
-from opprop.explore import profiles
-from opprop.explore.runner import run_call
-from opprop.inputs.calls import Call
-from opprop.ops import catalog
+from opprop.check.runner import run_call
+from opprop.core.calls import Call
+from opprop.check import catalog
 
 aten = torch.ops.aten
 
@@ -159,8 +158,8 @@ def test_memory_reads_the_bytes_string_at_reads():
 
 
 def test_mode_default_snapshot_policy_is_the_projects_one():
-    assert checkmode.InvariantMode("x").snapshot_all == (profiles.DEFAULT_SNAPSHOT == "all")
-    other = next(p for p in profiles.SNAPSHOT_POLICIES if p != profiles.DEFAULT_SNAPSHOT)
+    assert checkmode.InvariantMode("x").snapshot_all == (snapshots.DEFAULT_SNAPSHOT == "all")
+    other = next(p for p in snapshots.SNAPSHOT_POLICIES if p != snapshots.DEFAULT_SNAPSHOT)
     assert checkmode.InvariantMode("x", snapshot_data=other).snapshot_all == (other == "all")
     with pytest.raises(ValueError):
         checkmode.InvariantMode("x", snapshot_data="some")

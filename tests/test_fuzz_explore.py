@@ -1,5 +1,5 @@
 """fuzz_target(): one target's share of a fuzz run, as a worker runs it, run in-process here."""
-from opprop.fuzz.database import open_database
+from opprop.explore.database import open_database
 from opprop.fuzz.worker import fuzz_target
 
 

@@ -3,10 +3,10 @@ import torch
 
 import internal_assert_ops  # noqa: F401  (registers opprop_asserts::checked and ::_unchecked)
 from fuzz_helpers import run_fuzz
-from opprop.explore import runner
-from opprop.inputs.calls import Call
+from opprop.check import runner
+from opprop.core.calls import Call
 from opprop.reports import fuzz_summary as summary
-from opprop.reduce.ledger import Ledger
+from opprop.core.ledger import Ledger
 
 CHECKED = torch.ops.opprop_asserts.checked.default
 UNCHECKED = torch.ops.opprop_asserts._unchecked.default

@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.check import catalog
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
 

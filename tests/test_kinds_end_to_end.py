@@ -7,11 +7,11 @@ import pytest
 import torch
 
 from fuzz_helpers import keys, run_fuzz
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.reduce import expectfile, repro
 from opprop.check.findings import describe_value
 from opprop.reduce.shrink import shrink
-from opprop.reduce.specs import CallSpec, build_tensor, from_json, tensor_spec, to_json
+from opprop.core.specs import CallSpec, build_tensor, from_json, tensor_spec, to_json
 from opprop.strategies import kinds
 
 warnings.simplefilter("ignore")

@@ -78,7 +78,7 @@ def test_fuzz_report_counts_aten_coverage_over_every_eligible_overload():
 def test_a_draw_that_segfaults_is_that_rows_error_not_the_end_of_the_listing():
     """``opprop list --examples`` measures each target in a forked child: a kernel's segfault is its row's error."""
     import tests.crashy_ops  # noqa: F401  (registers opprop_crashy::segv and its edge generator)
-    from opprop.ops.target import resolve
+    from opprop.explore.target import resolve
 
     crashed = listing.drawn_coverage(resolve("opprop_crashy::segv"), "cpu", 50)
     assert crashed["error"].startswith("crashed (signal 11)") and not crashed["reached_target"]

@@ -3,10 +3,10 @@ import torch
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.core.calls import Call
 from opprop.check.memory import _byte_addresses, elements_equal_bytes, exact_overlap, geometry
-from opprop.explore.runner import run_call
+from opprop.check.runner import run_call
 
 aten = torch.ops.aten
 

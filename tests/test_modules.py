@@ -5,13 +5,13 @@ import pytest
 import torch
 from hypothesis import find, settings
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.cli import main as cli
-from opprop.explore import runner
-from opprop.inputs.calls import Call
+from opprop.check import runner
+from opprop.core.calls import Call
 from opprop.fuzz import targets as fuzz_targets
 from opprop.generators import modules
-from opprop.ops.target import resolve
+from opprop.explore.target import resolve
 
 FIND = settings(max_examples=200, database=None)
 

@@ -5,8 +5,9 @@ from hypothesis import assume, find, given, settings
 from hypothesis import strategies as st
 from torch.testing._internal.opinfo.core import SampleInput
 
-from opprop.ops import catalog, listing
-from opprop.ops.target import resolve
+from opprop.check import catalog
+from opprop.ops import listing
+from opprop.explore.target import resolve
 from opprop.generators.opinfo import SampleChange, allowed_changes, apply, opinfo_call_strategy, pristine_samples
 from opprop.strategies import Layout
 
@@ -96,7 +97,7 @@ def test_sample_building_builds_the_same_samples_and_restores_torch():
     from torch.testing._internal import common_utils
     from torch.testing._internal.opinfo import core
 
-    from opprop.inputs.sources import sample_building
+    from opprop.explore.sources import sample_building
 
     opinfo = catalog.opinfos_by_id()["add"]
 

@@ -20,14 +20,14 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from opprop.ops import catalog
-from opprop.reduce import ledger
-from opprop.inputs import sources
+from opprop.check import catalog
+from opprop.core import ledger
+from opprop.explore import sources
 from opprop.explore.session import Exploration
 from opprop.generators import all_edge_generators
 from opprop.generators.modules import module_allowed, module_targets
 from opprop.generators.opinfo import allowed_changes
-from opprop.ops.target import Target, resolve
+from opprop.explore.target import Target, resolve
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,14 +16,14 @@ import torch
 import custom_ops  # noqa: F401 (registers opprop_test::mutate_input)
 import draw_only_ops  # noqa: F401 (registers opprop_drawonly::half_leak)
 from fuzz_helpers import env, keys, run_fuzz
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.cli import main as cli
 from opprop.reduce import regressions
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, search_again
 from opprop.explore.session import replay_call
 from opprop.check.findings import Finding
-from opprop.explore.runner import run_call
+from opprop.check.runner import run_call
 
 OP = "opprop_drawonly::half_leak"
 KEY = (OP, catalog.TENSOR_IMPL)

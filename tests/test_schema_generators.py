@@ -5,8 +5,8 @@ import pytest
 import torch
 from hypothesis import HealthCheck, given, seed, settings
 
-from opprop.ops import catalog
-from opprop.explore import runner
+from opprop.check import catalog
+from opprop.check import runner
 from opprop.inputs import validity
 from opprop.generators import schema_args
 from opprop.generators.schema import schema_call_strategy, unreachable_reason

@@ -6,13 +6,14 @@ from pathlib import Path
 import pytest
 import torch
 
-from opprop.ops import catalog
-from opprop.reduce import expectfile, ledger, regressions
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.reduce import expectfile, regressions
+from opprop.core import ledger
+from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, reproduces
-from opprop.explore.runner import run_call
+from opprop.check.runner import run_call
 from opprop.reduce.shrink import ShrinkError, shrink
-from opprop.reduce.specs import CallSpec, TensorSpec, build_tensor, tensor_spec
+from opprop.core.specs import CallSpec, TensorSpec, build_tensor, tensor_spec
 
 aten = torch.ops.aten
 

@@ -1,8 +1,8 @@
 """opprop/check/snapshots.py: inputs without data to read are watched without it (ZeroTensors: tests/test_backward.py)."""
 import torch
 
-from opprop.explore import runner
-from opprop.inputs.calls import Call
+from opprop.check import runner
+from opprop.core.calls import Call
 
 
 def test_meta_tensors_are_not_cloned_or_compared():

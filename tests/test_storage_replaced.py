@@ -1,8 +1,8 @@
 """storage_replaced: no tensor argument, mutable or not, leaves the call on another StorageImpl."""
 import torch
 
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 aten = torch.ops.aten
 ID = "storage_replaced"
@@ -88,7 +88,7 @@ def test_screen_passes_a_swap_through(monkeypatch):
 
 def test_opprop_check_reports_it_and_the_ledger_knows_set_(capsys, tmp_path, monkeypatch):
     from opprop.cli import main as cli
-    from opprop.reduce import ledger
+    from opprop.core import ledger
 
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     assert cli.main(["check", "aten::set_.source_Tensor", "--examples", "5"]) == 0

@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.explore.session import replay_call
-from opprop.ops.target import KINDS, resolve
+from opprop.explore.target import KINDS, resolve
 
 
 @pytest.mark.parametrize("name, kind, resolved", [

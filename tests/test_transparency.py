@@ -343,13 +343,13 @@ def test_an_internal_error_is_recorded_and_the_op_result_returned(monkeypatch):
 
 
 def test_an_internal_error_in_planning_passes_the_call_through(monkeypatch):
-    from opprop.check import mode
+    from opprop.check import mode, plan
 
     def broken(*a, **k):
         raise RuntimeError("planted: cannot plan")
 
     monkeypatch.setattr(mode, "CheckPlan", broken)
-    mode._forget_plans()
+    plan._forget_plans()
     try:
         with opprop.checking() as found:
             y = torch.ones(2).neg()
@@ -358,7 +358,7 @@ def test_an_internal_error_in_planning_passes_the_call_through(monkeypatch):
         assert {e.stage for e in found.internal_errors} == {"plan"}
     finally:
         monkeypatch.undo()
-        mode._forget_plans()
+        plan._forget_plans()
 
 
 def test_compiled_code_is_compiled_under_checking_and_its_ops_are_checked():

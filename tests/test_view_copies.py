@@ -2,9 +2,9 @@
 import pytest
 import torch
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.check import catalog
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 aten = torch.ops.aten
 ID = "view_copies"
@@ -106,7 +106,7 @@ def test_the_repro_script_reproduces_it_standalone(tmp_path):
     import sys
 
     from opprop.reduce import repro
-    from opprop.reduce.specs import CallSpec
+    from opprop.core.specs import CallSpec
 
     spec = CallSpec.from_json({"op": "aten::view", "args": [{"tensor": {"dtype": "float32", "shape": [2, 3], "fill": "zeros"}}, [6]], "kwargs": {}})
     script = tmp_path / "clean_view.py"
@@ -128,7 +128,7 @@ def test_the_repro_script_reproduces_a_fake_view_standalone(tmp_path):
     import sys
 
     from opprop.reduce import repro
-    from opprop.reduce.specs import CallSpec
+    from opprop.core.specs import CallSpec
 
     spec = CallSpec.from_json({"op": "opprop_view_test::fake_view", "args": [{"tensor": {"dtype": "float32", "shape": [2], "fill": "ones"}}], "kwargs": {}})
     script = tmp_path / "fake_view.py"

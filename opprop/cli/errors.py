@@ -1,12 +1,10 @@
 """Exit codes and the error the command line prints as one line."""
 
+from opprop.core.errors import UsageError  # noqa: F401  (raised by the library, printed here)
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_PROBE = 3  # the use-count probe cannot be trusted on this torch
-
-
-class UsageError(Exception):
-    """Bad input from the user (unknown op, bad flag, unreadable file): one line, exit 2."""
 
 
 def check_device(device: str) -> None:

@@ -1,4 +1,4 @@
-"""How exploration sessions run: Hypothesis settings profiles, and the snapshot policy.
+"""How exploration sessions run: Hypothesis settings profiles (the snapshot policy is ``check.snapshots``'s).
 
 ``ci``: few examples per op, derandomized, so all property tests together fit
 CI; ``dev``: more, with the example database for ``--lf``-style replay;
@@ -9,13 +9,6 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, Verbosity, settings
 
-# Which inputs get a data snapshot for the mutation check. On CPU every input already gets a byte
-# snapshot (one memcpy) either way; elsewhere "all" clones every input, "schema" only those of ops that
-# write some argument. One default everywhere, so a nightly fuzz run checks what ``opprop check`` and the
-# property tests check: "all", the stricter, since a write to a read-only input is what "schema" would miss.
-# InvariantMode's own default is this one too (on CPU both policies cost the same: one memcpy per input).
-DEFAULT_SNAPSHOT = "all"
-SNAPSHOT_POLICIES = ("schema", "all")
 
 CI_EXAMPLES = 20
 PROFILES = {

@@ -23,10 +23,12 @@ from hypothesis import given, note, reject, settings
 from hypothesis.errors import Unsatisfiable
 
 from opprop.inputs import choices
-from opprop.explore import profiles, runner
+from opprop.check import snapshots
+from opprop.explore import profiles
+from opprop.check import runner
 from opprop.check.findings import Finding, describe_arguments
-from opprop.fuzz.database import database_key
-from opprop.ops.target import Target, resolve
+from opprop.explore.database import database_key
+from opprop.explore.target import Target, resolve
 from opprop.inputs.validity import OpValidity
 
 LEARN_EXAMPLES = 20  # learning: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
@@ -85,12 +87,12 @@ class Exploration:
     """
 
     def __init__(self, target: Target, *, device: str = "cpu", seed: int | None = 0, database=None, learn: bool = False,
-                 snapshot_data: str = profiles.DEFAULT_SNAPSHOT, stop_at_first: bool = False, profile: str | None = None,
+                 snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, stop_at_first: bool = False, profile: str | None = None,
                  invariants=None, fails: Callable | None = None, reject_invalid: bool = False,
                  seconds: float | None = None, cap: float | None = None,
                  on_example: Callable | None = None, on_finding: Callable | None = None, on_progress: Callable | None = None):
-        if snapshot_data not in profiles.SNAPSHOT_POLICIES:
-            raise ValueError(f"snapshot_data must be one of {profiles.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
+        if snapshot_data not in snapshots.SNAPSHOT_POLICIES:
+            raise ValueError(f"snapshot_data must be one of {snapshots.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
         self.target, self.device, self.seed, self.database = target, device, seed, database
         self.learn, self.snapshot_data, self.stop_at_first, self.profile = learn, snapshot_data, stop_at_first, profile
         self.invariants, self.fails, self.reject_invalid = invariants, fails, reject_invalid

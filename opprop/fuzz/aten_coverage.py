@@ -13,7 +13,8 @@ REACHED_VALID = 5
 
 
 def aten_coverage(ops: list[dict], targets, examples: int = REACHED_VALID) -> dict | None:
-    from opprop.ops import catalog, listing
+    from opprop.check import catalog
+    from opprop.ops import listing
 
     drivable = listing.schema_targets()
     listed = set(targets)

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from opprop.fuzz.database import database_key
+from opprop.explore.database import database_key
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 

@@ -14,7 +14,7 @@ import dataclasses
 import fnmatch
 import hashlib
 
-from opprop.cli.errors import UsageError
+from opprop.core.errors import UsageError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Targets:
 def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
     """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
     ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work)."""
-    from opprop.ops import catalog
+    from opprop.check import catalog
     from opprop.generators import all_edge_generators
     from opprop.generators.modules import module_targets
 
@@ -73,7 +73,8 @@ def overloads_matching(pattern: str) -> list[str]:
         return []
     import torch
 
-    from opprop.ops import catalog, listing
+    from opprop.check import catalog
+    from opprop.ops import listing
 
     if pattern.startswith("aten::"):
         pool = listing.schema_targets()
@@ -92,8 +93,8 @@ def overloads_matching(pattern: str) -> list[str]:
 
 def ledgered_targets(names) -> set:
     """Targets whose own aten op has a ledger entry: run first, so a short budget still rechecks known violations."""
-    from opprop.ops import catalog
-    from opprop.reduce import ledger
+    from opprop.check import catalog
+    from opprop.core import ledger
 
     try:
         entries = ledger.load().entries.values()

@@ -25,12 +25,12 @@ import warnings
 
 import torch
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.check import probe
-from opprop.explore import profiles
+from opprop.check import snapshots
 from opprop.explore.session import Exploration
-from opprop.ops.target import resolve
-from opprop.fuzz.database import open_database
+from opprop.explore.target import resolve
+from opprop.explore.database import open_database
 from opprop.fuzz.journal import Journal
 from opprop.fuzz.targets import ledgered_targets
 
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     p.add_argument("--database")
     p.add_argument("--device", default="cpu")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--snapshot-data", default=profiles.DEFAULT_SNAPSHOT, choices=profiles.SNAPSHOT_POLICIES)
+    p.add_argument("--snapshot-data", default=snapshots.DEFAULT_SNAPSHOT, choices=snapshots.SNAPSHOT_POLICIES)
     p.add_argument("--import", dest="imports", action="append", default=[])
     p.add_argument("--threads", type=int, default=0, help="torch intra-op threads (default: torch's own choice)")
     p.add_argument("--opinfo-names", help="JSON list of the aten names OpInfos cover (from the parent): op_db is then imported only when a target needs it")
@@ -133,7 +133,7 @@ def main(argv=None) -> int:
 
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
-                on_progress=None, cap: float | None = None, snapshot_data: str = profiles.DEFAULT_SNAPSHOT) -> dict:
+                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT) -> dict:
     """One target's share of the run: a learning exploration session with the example database, failing
     (so Hypothesis shrinks and saves) at every finding; returns the ``op_done`` record.
 

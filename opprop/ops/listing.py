@@ -19,13 +19,15 @@ import os
 
 import torch
 
-from opprop.ops import catalog, reach
-from opprop.inputs import sources, validity
+from opprop.check import catalog
+from opprop.ops import reach
+from opprop.explore import sources
+from opprop.inputs import validity
 from opprop.explore.session import Exploration
 from opprop.generators import generators_for, modules
 from opprop.generators.opinfo import allowed_changes, edge_generators_for
 from opprop.generators.schema import unreachable_reason as schema_unreachable_reason
-from opprop.ops.target import Target
+from opprop.explore.target import Target
 
 BACKEND_NAME_HINTS = {"cudnn": "CUDA", "cuda": "CUDA", "cslt": "CUDA", "cufft": "CUDA", "cutlass": "CUDA", "miopen": "ROCm", "mps": "MPS", "mkldnn": "MKLDNN", "xpu": "XPU", "flash": "CUDA", "efficient_attention": "CUDA", "nnpack": "NNPACK", "vulkan": "Vulkan", "metal": "Metal"}
 BACKEND_KEYS = ("CUDA", "MkldnnCPU", "MPS", "XPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCUDA", "NestedTensorCUDA", "MTIA", "HIP", "Meta")

@@ -9,12 +9,12 @@ counts: overloads reached only through backward, and only through modules.
 """
 from __future__ import annotations
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.core.calls import Call
 from opprop.explore.session import Exploration
 from opprop.generators import grad
 from opprop.generators.opinfo import SampleChange, apply, pristine_samples
-from opprop.ops.target import Target
+from opprop.explore.target import Target
 
 COMMAND = "opprop list --json"
 

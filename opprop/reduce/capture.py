@@ -15,13 +15,13 @@ import torch
 from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
+from opprop.check import catalog
+from opprop.core.calls import Call
 from opprop.inputs.choices import ReplayError
 from opprop.explore.session import Exploration, replay_call
-from opprop.explore.runner import ARGUMENT_ERRORS, run_call
-from opprop.reduce.specs import CallSpec, SpecError, describe
-from opprop.ops.target import resolve
+from opprop.check.runner import ARGUMENT_ERRORS, run_call
+from opprop.core.specs import CallSpec, SpecError, describe
+from opprop.explore.target import resolve
 
 MAX_RECORDED = 32  # calls of the overload kept per top-level call
 

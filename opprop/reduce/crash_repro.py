@@ -39,16 +39,16 @@ import torch
 from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.inputs import choices
-from opprop.ops.catalog import UnknownOp
+from opprop.check.catalog import UnknownOp
 from opprop.explore.session import describe_call, replay_call
-from opprop.fuzz.database import key_target
-from opprop.reduce import guard
+from opprop.explore.database import key_target
+from opprop.core import guard
 from opprop.reduce.repro import _bind, op_source
 from opprop.reduce.shrink import ShrinkResult, _arg_leaves, _replace, candidates, resized, shrink_with
-from opprop.reduce.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
-from opprop.ops.target import resolve
+from opprop.core.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec, describe
+from opprop.explore.target import resolve
 
 CRASH = "crash"
 INTERNAL_ASSERT = "internal_assert"

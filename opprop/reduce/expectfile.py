@@ -22,10 +22,10 @@ from pathlib import Path
 import expecttest
 import torch
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.check import invariants
 from opprop.reduce.repro import emit
-from opprop.reduce.specs import CallSpec, SpecError
+from opprop.core.specs import CallSpec, SpecError
 
 FORMAT = 1
 REQUIRED = ("format", "aten_op", "invariant", "torch_version", "torch_git_version", "found_on", "example", "repro", "suggested_fix")

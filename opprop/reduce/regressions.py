@@ -16,15 +16,16 @@ import os
 from pathlib import Path
 
 from opprop.reduce import expectfile
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
 from opprop.inputs.choices import ReplayError
 from opprop.explore.session import replay_call
 from opprop.check.findings import Finding
-from opprop.reduce.ledger import Entry, render
-from opprop.explore.runner import run_call
+from opprop.core.ledger import Entry, render
+from opprop.check.runner import run_call
 from opprop.reduce.shrink import ShrinkError, shrink
-from opprop.reduce.specs import CallSpec
+from opprop.core.opnames import overload_from_name
+from opprop.core.specs import CallSpec
 
 
 @dataclasses.dataclass
@@ -71,6 +72,35 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
     )
     entry = Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=_relative(path))
     return Regression(path, result.spec, finding, entry, result.tries)
+
+
+def from_record(record: dict, out_dir) -> Regression:
+    """An expect file from a finding recorded in real code (``Checked.as_json()`` with its captured ``call``).
+
+    What the pytest plugin's ``--opprop-write-expected`` writes: the captured
+    ATen call, shrunk by ``from_spec`` (what it cannot reduce, such as a
+    tensor a forward call produced, stays as literal values). Raises a
+    ValueError (ShrinkError, ExpectFileError, SpecError) with one line when
+    the call does not reproduce on its own. ``record["definition"]``: the
+    source file registering a custom op, inlined in the repro.
+    """
+    spec = CallSpec.from_json(record["call"])
+    definition = record.get("definition")
+    if definition and overload_from_name(spec.op) is None:
+        _load_definition(definition)
+    example = {k: v for k, v in record.items() if k != "call"}
+    return from_spec(spec, record["invariant"], out_dir, example=example, definition=definition)
+
+
+def _load_definition(path: str) -> None:
+    """Run the module that registers a custom op (its namespace is not loaded in this process)."""
+    import importlib.util
+    import sys
+
+    module_spec = importlib.util.spec_from_file_location(f"_opprop_definition_{Path(path).stem}", path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_spec.name] = module
+    module_spec.loader.exec_module(module)
 
 
 def starting_call(finding: Finding, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> tuple[CallSpec, str]:

@@ -16,7 +16,7 @@ import os
 import torch
 
 from opprop.reduce.capture import reproduces
-from opprop.reduce.specs import FILLS, CallSpec, TensorSpec
+from opprop.core.specs import FILLS, CallSpec, TensorSpec
 
 DTYPE_ORDER = ("float32", "int64", "float64", "int32", "bool", "float16", "bfloat16", "int16", "int8", "uint8", "complex64", "complex128")
 QDTYPE_ORDER = ("quint8", "qint8", "qint32")

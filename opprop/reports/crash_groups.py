@@ -22,7 +22,7 @@ import torch
 
 from opprop.reduce import crash_repro, expectfile
 from opprop.reduce.crash_repro import CRASH_INVARIANTS, Outcome, RebuildError, Rebuilt
-from opprop.reduce.specs import CallSpec
+from opprop.core.specs import CallSpec
 
 PUBLIC_NAMESPACES = (("", "torch"), ("special_", "torch.special"), ("linalg_", "torch.linalg"), ("fft_", "torch.fft"), ("", "torch.nn.functional"))
 

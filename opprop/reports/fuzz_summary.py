@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from opprop.reports import report as core_report
 from opprop.check.findings import Finding
-from opprop.explore.runner import INTERNAL_ASSERT, OpStats
+from opprop.check.runner import INTERNAL_ASSERT, OpStats
 
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
-from opprop.cli.imports import definitions_for, import_modules
-from opprop.explore.profiles import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
+from opprop.core.imports import definitions_for, import_modules
+from opprop.check.snapshots import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
 def add_parser(sub):
@@ -24,12 +24,12 @@ def add_parser(sub):
 def cmd_check(args) -> int:
     # Imported here, as in every command: the parser imports each command module, and torch with the
     # generators would cost every ``opprop --help`` 1.5 s of CPU (measured: 0.04 s without).
-    from opprop.ops import catalog
+    from opprop.check import catalog
     from opprop.check import probe
     from opprop.reports import report
     from opprop.inputs import validity
     from opprop.explore.session import Exploration
-    from opprop.ops.target import resolve
+    from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
     if args.examples < 1:

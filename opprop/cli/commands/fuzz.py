@@ -7,7 +7,7 @@ import sys
 import time
 
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
-from opprop.explore.profiles import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
+from opprop.check.snapshots import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
 
@@ -41,7 +41,7 @@ def add_parser(sub):
 
 
 def _validate(args) -> None:
-    from opprop.fuzz.database import validate
+    from opprop.explore.database import validate
     from opprop.fuzz.targets import parse_shard
 
     if not args.budget > 0:
@@ -62,7 +62,7 @@ def _validate(args) -> None:
 
 def _aten_op_of(target: str) -> str:
     """The aten op a crash or hang in ``target`` is charged to: the overload itself, or the OpInfo's aten op."""
-    from opprop.ops.target import resolve
+    from opprop.explore.target import resolve
 
     return resolve(target).aten_op
 
@@ -83,14 +83,14 @@ def cmd_fuzz(args) -> int:
     if args.from_journal:
         return _write_reports(args, args.from_journal)
     from opprop.fuzz import forked
-    from opprop.cli.imports import import_modules
+    from opprop.core.imports import import_modules
 
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
     fork = _fork_workers(args)
     import_modules(args.imports)
     from opprop.check import probe
     from opprop.fuzz import targets as fuzz_targets
-    from opprop.fuzz.database import open_database
+    from opprop.explore.database import open_database
     from opprop.fuzz.journal import Journal
     from opprop.fuzz.pool import Pool
     from opprop.fuzz.progress import Progress
@@ -121,7 +121,7 @@ def cmd_fuzz(args) -> int:
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
     os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
-    from opprop.ops import catalog
+    from opprop.check import catalog
 
     opinfo_names = os.path.join(run_dir, "opinfo_aten_names.json")
     with open(opinfo_names, "w") as fh:
@@ -152,7 +152,7 @@ def cmd_fuzz(args) -> int:
 
 
 def _write_reports(args, journal_path: str, records=None) -> int:
-    from opprop.reduce import ledger as ledger_mod
+    from opprop.core import ledger as ledger_mod
     from opprop.reports import report as core_report
     from opprop.fuzz import journal
     from opprop.reports import fuzz_summary as summary
@@ -188,7 +188,7 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
     import subprocess
     import sys
 
-    from opprop.reduce import ledger as ledger_mod
+    from opprop.core import ledger as ledger_mod
 
     known = set(ledger_mod.load_or_empty().entries)
     new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]

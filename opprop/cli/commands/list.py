@@ -5,7 +5,7 @@ import json
 import sys
 
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
-from opprop.cli.imports import import_modules
+from opprop.core.imports import import_modules
 
 
 def add_parser(sub):
@@ -20,7 +20,8 @@ def add_parser(sub):
 
 
 def cmd_list(args) -> int:
-    from opprop.ops import catalog, listing, reach  # imported here, as in every command: ``opprop --help`` needs no torch
+    from opprop.check import catalog  # imported here, as in every command: ``opprop --help`` needs no torch
+    from opprop.ops import listing, reach
     from opprop.generators.modules import module_infos
 
     check_device(args.device)

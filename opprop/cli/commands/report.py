@@ -62,7 +62,7 @@ def read_input(path: str) -> tuple[dict, list]:
 
 def cmd_report(args) -> int:
     from opprop.reports import crash_groups, issue_report
-    from opprop.cli.imports import definitions_for, import_modules
+    from opprop.core.imports import definitions_for, import_modules
 
     import_modules(args.imports)
     rep, findings = read_input(args.issue)
@@ -88,7 +88,7 @@ def cmd_report(args) -> int:
 
         core_report.write(args.json, rep)
     if args.summary:
-        from opprop.reduce import ledger as ledger_mod
+        from opprop.core import ledger as ledger_mod
         from opprop.reports import fuzz_summary as summary
 
         with open(args.summary, "w") as fh:

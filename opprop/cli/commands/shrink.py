@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from opprop.cli.errors import EXIT_OK, UsageError
-from opprop.cli.imports import definitions_for, import_modules
+from opprop.core.imports import definitions_for, import_modules
 
 
 def add_parser(sub):

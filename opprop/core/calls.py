@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from opprop.check.findings import describe_value
+from opprop.core.descriptions import describe_value
 
 
 @dataclasses.dataclass

@@ -15,8 +15,8 @@ from typing import Any
 import torch
 from torch._ops import OpOverload
 
-from opprop.ops import catalog
-from opprop.reduce import guard
+from opprop.core.opnames import overload_from_name
+from opprop.core import guard
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
 SPARSE_COMPRESSED = {"sparse_csr": torch.sparse_csr, "sparse_csc": torch.sparse_csc, "sparse_bsr": torch.sparse_bsr, "sparse_bsc": torch.sparse_bsc}
@@ -112,7 +112,7 @@ class CallSpec:
 
     @property
     def overload(self) -> OpOverload:
-        op = catalog.overload_from_name(self.op)
+        op = overload_from_name(self.op)
         if op is None:
             raise SpecError(f"no overload named {self.op}")
         return op

@@ -5,7 +5,7 @@ import importlib
 import os
 import sys
 
-from opprop.cli.errors import UsageError
+from opprop.core.errors import UsageError
 
 
 def import_modules(names) -> None:

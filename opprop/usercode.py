@@ -11,19 +11,15 @@ import contextlib
 import dataclasses
 import os
 import sys
-from pathlib import Path
 
 import torch
 
-from opprop.ops import catalog
-from opprop.reduce import expectfile
-from opprop.reduce import ledger as ledger_mod
-from opprop.reduce.capture import failing_findings
-from opprop.explore.profiles import DEFAULT_SNAPSHOT
+from opprop.check import catalog
+from opprop.core import ledger as ledger_mod
+from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding
-from opprop.reduce.shrink import shrink
-from opprop.reduce.specs import CallSpec, SpecError, describe
+from opprop.core.specs import CallSpec
 
 # Frames inside these directories are never "the user code that made the call".
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
@@ -177,45 +173,3 @@ class checking(contextlib.ContextDecorator):
         lines = [f"opprop: {sum(not f.known for f in findings)} new finding(s) of {len(findings)}:"]
         lines += [f.one_line() for f in findings]
         return "\n".join(lines)
-
-
-def write_expect(record: dict, out_dir) -> tuple[Path, ledger_mod.Entry]:
-    """An expect file from a finding captured in real code (``Checked.as_json()`` with its ``call``).
-
-    Shrinks the captured ATen call (what it cannot reduce, such as a tensor
-    a forward call produced, stays as literal values) and writes the expect
-    file, which is checked to reproduce in a fresh interpreter. Raises a
-    ValueError (ShrinkError, ExpectFileError, SpecError) with one line when
-    the call does not reproduce on its own. ``record["definition"]``: the
-    source file registering a custom op, inlined in the repro.
-    """
-    spec = CallSpec.from_json(record["call"])
-    invariant = record["invariant"]
-    definition = record.get("definition")
-    if definition and catalog.overload_from_name(spec.op) is None:
-        _load_definition(definition)
-    result = shrink(spec, invariant)
-    found = failing_findings(result.spec, invariant)[0]
-    path = expectfile.write(
-        out_dir,
-        result.spec,
-        invariant,
-        example={k: v for k, v in record.items() if k != "call"},
-        suggested=expectfile.suggested_fix(spec.op, invariant, found.detail, found.output_index),
-        definition=Path(definition).read_text() if definition else None,
-        definition_from=Path(definition).name if definition else "",
-    )
-    rel = os.path.relpath(path.resolve(), Path.cwd())
-    rel = str(path.resolve()) if rel.startswith("..") else rel
-    entry = ledger_mod.Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=rel)
-    return path, entry
-
-
-def _load_definition(path: str) -> None:
-    """Run the module that registers a custom op (its namespace is not loaded in this process)."""
-    import importlib.util
-
-    module_spec = importlib.util.spec_from_file_location(f"_opprop_definition_{Path(path).stem}", path)
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[module_spec.name] = module
-    module_spec.loader.exec_module(module)

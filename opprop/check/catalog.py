@@ -13,6 +13,8 @@ import functools
 import torch
 from torch._ops import OpOverload
 
+from opprop.core.opnames import overload_from_name, qualified_name  # noqa: F401  (callers ask the catalog)
+
 from opprop.check import invariants
 from opprop.check.invariants import (
     returns_input,
@@ -86,11 +88,6 @@ class OpKind:
             "random": self.random,
             "invariants": list(self.invariants),
         }
-
-
-def qualified_name(op: OpOverload) -> str:
-    schema = op._schema
-    return schema.name + ("." + schema.overload_name if schema.overload_name else "")
 
 
 def invariants_for(kind: "OpKind") -> tuple[str, ...]:
@@ -187,21 +184,6 @@ def set_opinfo_aten_names(names) -> None:
 @functools.lru_cache(maxsize=1)
 def opinfos_by_id() -> dict:
     return {opinfo_id(o): o for o in op_db()}
-
-
-def overload_from_name(name: str) -> OpOverload | None:
-    """``aten::add.Tensor``, ``aten.add.Tensor``, ``aten::add`` (default overload), ``mylib::op``."""
-    text = name.replace("::", ".", 1) if "::" in name else name
-    parts = text.split(".")
-    if len(parts) < 2:
-        return None
-    ns, opname = parts[0], parts[1]
-    overload = parts[2] if len(parts) > 2 else "default"
-    try:
-        packet = getattr(getattr(torch.ops, ns), opname)
-        return getattr(packet, overload)
-    except (AttributeError, RuntimeError):
-        return None
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,9 +16,10 @@ from typing import Any, Callable, Iterator
 from hypothesis import strategies as st
 from torch._ops import OpOverload
 
-from opprop.ops import catalog
-from opprop.inputs import sources, validity
-from opprop.ops.catalog import UnknownOp
+from opprop.check import catalog
+from opprop.explore import sources
+from opprop.inputs import validity
+from opprop.check.catalog import UnknownOp
 from opprop.generators import all_edge_generators, generators_for, modules
 from opprop.generators.opinfo import allowed_changes, edge_generators_for, opinfo_call_strategy
 from opprop.generators.schema import schema_call_strategy, unreachable_reason

@@ -1,20 +1,9 @@
-"""Fixed calls: OpInfo sample inputs and edge-mode generators' samples (``target.Target`` combines them per target)."""
+"""OpInfo sample generators made cheap outside a test suite: used by the fixed samples and the OpInfo and module generators."""
 from __future__ import annotations
 
 import contextlib
-import warnings
-from typing import Iterator
 
 import torch
-from torch._ops import OpOverload
-
-from opprop.ops import catalog
-from opprop.inputs.calls import Call
-from opprop.generators import generators_for
-
-
-def supported_dtypes(opinfo, device: str) -> list:
-    return sorted(opinfo.supported_dtypes(device), key=str)
 
 
 @contextlib.contextmanager
@@ -52,28 +41,3 @@ def sample_building(device: str):
 
 def _no_test_case():
     return None
-
-
-def opinfo_sample_calls(opinfo, device: str = "cpu", dtypes=None) -> Iterator[Call]:
-    """Every sample input of an OpInfo, for every dtype it supports on ``device``."""
-    name = catalog.opinfo_id(opinfo)
-    for dtype in dtypes or supported_dtypes(opinfo, device):
-        with warnings.catch_warnings(), sample_building(device):
-            warnings.simplefilter("ignore")
-            samples = list(opinfo.sample_inputs(device, dtype, requires_grad=False))
-        for s in samples:
-            yield Call(name, opinfo.op, (s.input, *s.args), dict(s.kwargs), source="opinfo-sample")
-
-
-def opinfos_for_overload(op: OpOverload) -> list:
-    """OpInfos whose ATen name is this overload's packet (``aten::add.Tensor`` -> ``add``)."""
-    base = op._schema.name.split("::", 1)[1]
-    if base not in catalog.opinfo_aten_names():  # most overloads: no op_db import needed
-        return []
-    return [o for o in catalog.op_db() if o.aten_name == base]
-
-
-def edge_sample_calls(overload_name: str, device: str = "cpu") -> Iterator[Call]:
-    for g in generators_for(overload_name):
-        if g.available_on(device):
-            yield from g.samples(device)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from opprop.inputs.calls import Call
+from opprop.core.calls import Call
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
-from opprop.explore.profiles import DEFAULT_SNAPSHOT
+from opprop.check.snapshots import DEFAULT_SNAPSHOT
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from opprop.cli.errors import UsageError
+from opprop.core.errors import UsageError
 
 DEFAULT_DIRECTORY = ".opprop/examples"
 
