@@ -4,10 +4,10 @@ import sys
 import pytest
 import torch
 
-from opprop.ops import catalog
-from opprop.check import mode as checkmode, invariants
-from opprop.inputs.calls import Call
-from opprop.explore.runner import run_call
+from opprop.check import catalog
+from opprop.check import invariants, screen
+from opprop.core.calls import Call
+from opprop.check.runner import run_call
 
 aten = torch.ops.aten
 
@@ -17,7 +17,9 @@ class _EveryOutput(invariants.Invariant):
 
     id = "opprop_test_every_output"
     rank = 1000
-    repro_breaks = "def _breaks(outputs, inputs, before, state, facts, seen):\n    return True\n"
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        return True
 
     def check(self, call):
         for j, t in call.outputs:
@@ -46,9 +48,9 @@ def test_every_module_registers_one_invariant():
 
 
 def test_an_invariant_the_screen_does_not_know_runs_on_every_call(registered):
-    # no screen of its own and not in checkmode.SCREENED: every call goes down the slow path (fail closed)
+    # no screen of its own and not in screen.SCREENED: every call goes down the slow path (fail closed)
     inv = registered(_EveryOutput())
-    assert inv.id not in checkmode.SCREENED and inv.screen is None
+    assert inv.id not in screen.SCREENED and inv.screen is None
     assert inv.id in catalog.classify(aten.add.Tensor).invariants  # classify's cache was dropped on registration
     result = run_call(Call("add", aten.add.Tensor, (torch.ones(2, 3), torch.ones(2, 3))))
     found = [(f.aten_op, f.invariant, f.detail) for f in result.findings]
@@ -115,6 +117,20 @@ def test_an_invariant_without_a_check_or_repro_is_refused():
     class Half(invariants.Invariant):
         id = "opprop_test_half"
 
-    with pytest.raises(invariants.InvariantRegistrationError, match="needs a check and a repro_breaks"):
+    with pytest.raises(invariants.InvariantRegistrationError, match="needs a check and a repro_breaks function"):
         invariants.register(Half())
     assert "opprop_test_half" not in invariants.ids()
+
+
+@pytest.mark.parametrize("inv", invariants.all_invariants(), ids=lambda inv: inv.id)
+def test_the_repro_inlines_each_invariants_own_decision_functions(inv):
+    """The expect file's _breaks and _state are the invariant's imported, linted functions, source for source."""
+    import inspect
+
+    from opprop.check.invariants.base import repro_source
+
+    namespace = {"torch": torch}
+    exec(repro_source(inv.repro_breaks, "_breaks") + repro_source(inv.repro_state, "_state"), namespace)
+    for name, function in (("_breaks", inv.repro_breaks), ("_state", inv.repro_state)):
+        assert inspect.signature(namespace[name]) == inspect.signature(function)
+        assert namespace[name].__code__.co_code == function.__code__.co_code

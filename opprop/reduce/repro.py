@@ -13,9 +13,10 @@ from __future__ import annotations
 import keyword
 import math
 
-from opprop.ops import catalog
+from opprop.check import catalog
 from opprop.check import invariants
-from opprop.reduce.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
+from opprop.check.invariants.base import repro_source
+from opprop.core.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
 
 HELPER = '''\
 def _strided(t):
@@ -222,7 +223,7 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
     checked = invariants.get(invariant)
-    lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", checked.repro_state, "", checked.repro_breaks, "", "# ---- the minimal inputs ----"]
+    lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", repro_source(checked.repro_state, "_state"), "", repro_source(checked.repro_breaks, "_breaks"), "", "# ---- the minimal inputs ----"]
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):

@@ -10,7 +10,9 @@ invariant is adding one module.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import re
+import textwrap
 from typing import Any, Callable, Iterator
 
 Violation = tuple  # (output_index or None, detail dict)
@@ -47,11 +49,14 @@ class Invariant:
     and unknown to the dispatch mode's fused screen sends every call it
     applies to down the slow path: correct, only slower (fail closed).
 
-    ``repro_breaks`` (and ``repro_state``, when ``before`` records
-    something): source text of ``_breaks(outputs, inputs, before, state,
-    facts, seen)`` (and ``_state(inputs)``) for the standalone repro script;
-    ``seen`` holds what the script measured and printed (see repro.HELPER),
-    ``facts`` the schema facts (``repro_facts`` adds this invariant's own).
+    ``repro_breaks(outputs, inputs, before, state, facts, seen)`` (and
+    ``repro_state(inputs)``, when ``before`` records something): the
+    invariant's decision in the standalone repro script, as static methods
+    that need nothing but torch. They are real code (imported, linted); the
+    script inlines their source as ``_breaks`` and ``_state``
+    (``repro_source``). ``seen`` holds what the script measured and printed
+    (see repro.HELPER), ``facts`` the schema facts (``repro_facts`` adds this
+    invariant's own).
     """
 
     id: str = ""
@@ -59,11 +64,11 @@ class Invariant:
     broken_when: str = ""  # one line: when a call breaks it
     before: Callable | None = None
     screen: Callable | None = None
-    repro_state: str = (
-        "def _state(inputs):\n"
-        "    return None  # this invariant records nothing before the call\n"
-    )
-    repro_breaks: str = ""
+    @staticmethod
+    def repro_state(inputs):
+        return None  # this invariant records nothing before the call
+
+    repro_breaks: Callable | None = None  # (outputs, inputs, before, state, facts, seen) -> bool; required
 
     def applies(self, kind) -> bool:
         """Whether the invariant holds for an op of this kind (a ``catalog.OpKind``)."""
@@ -97,8 +102,8 @@ def register(invariant: Invariant, *, origin: str = "") -> Invariant:
         raise InvariantRegistrationError(f"{origin}: invariant id {invariant.id!r} must be lower_snake_case")
     if invariant.id in _REGISTRY:
         raise InvariantRegistrationError(f"{origin}: invariant id {invariant.id!r} is registered twice")
-    if type(invariant).check is Invariant.check or "def _breaks(" not in invariant.repro_breaks:
-        raise InvariantRegistrationError(f"{origin}: invariant {invariant.id!r} needs a check and a repro_breaks defining _breaks")
+    if type(invariant).check is Invariant.check or not callable(invariant.repro_breaks):
+        raise InvariantRegistrationError(f"{origin}: invariant {invariant.id!r} needs a check and a repro_breaks function")
     ordered = sorted([*_REGISTRY.values(), invariant], key=lambda inv: inv.rank)
     _REGISTRY.clear()
     _REGISTRY.update((inv.id, inv) for inv in ordered)
@@ -160,3 +165,11 @@ def annotate_alias(schema: str, input_name: str, output_index: int) -> str:
 
 def _annotate_type(t: str) -> str:
     return re.sub(r"^Tensor(?!\()", "Tensor(a)", t)
+
+
+def repro_source(function, name: str) -> str:
+    """A repro decision function's own source, as the standalone script defines it (``def <name>(...)``)."""
+    lines = textwrap.dedent(inspect.getsource(function)).splitlines()
+    lines = [line for line in lines if not line.startswith("@staticmethod")]
+    lines[0] = re.sub(r"^def \w+\(", f"def {name}(", lines[0])
+    return "\n".join(lines) + "\n"

@@ -23,10 +23,9 @@ class ReturnsInput(Invariant):
                 if t is inp:
                     yield j, {"is_input": names[i] if i < len(names) else f"arg{i}"}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    return any(o is not None and o["is"] for o in seen["outputs"])
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        return any(o is not None and o["is"] for o in seen["outputs"])
 
     def suggested_fix(self, op, detail, output_index) -> str:
         return alias_fix(op, detail.get("is_input"), output_index)

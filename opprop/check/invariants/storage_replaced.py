@@ -47,21 +47,19 @@ class StorageReplaced(Invariant):
             if storage is not None and storage_of(t) is not storage:
                 yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "mutable": i in call.kind.mutable_args}
 
-    repro_state = '''\
-def _state(inputs):
-    # each input's storage object: while it is held, its identity is the StorageImpl's
-    return {name: t.untyped_storage() for name, t in inputs.items() if t.layout == torch.strided}
-'''
+    @staticmethod
+    def repro_state(inputs):
+        # each input's storage object: while it is held, its identity is the StorageImpl's
+        return {name: t.untyped_storage() for name, t in inputs.items() if t.layout == torch.strided}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    broken = False
-    for name, storage in state.items():
-        replaced = inputs[name].untyped_storage() is not storage
-        print(f"input {name}: StorageImpl {'replaced' if replaced else 'kept'}")
-        broken = broken or replaced
-    return broken
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        broken = False
+        for name, storage in state.items():
+            replaced = inputs[name].untyped_storage() is not storage
+            print(f"input {name}: StorageImpl {'replaced' if replaced else 'kept'}")
+            broken = broken or replaced
+        return broken
 
     def suggested_fix(self, op, detail, output_index) -> str:
         argument = detail.get("argument")

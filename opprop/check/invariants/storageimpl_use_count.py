@@ -26,10 +26,9 @@ class StorageImplUseCount(Invariant):
             if count > 1:
                 yield j, {"storage_use_count": count}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    return any(o is not None and (o["storage"] or 0) > 1 for o in seen["outputs"])
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        return any(o is not None and (o["storage"] or 0) > 1 for o in seen["outputs"])
 
     def suggested_fix(self, op, detail, output_index) -> str:
         return (

@@ -58,11 +58,10 @@ class TensorImplUseCount(Invariant):
             if count > 1:
                 yield j, {"use_count": count}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
-    return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
+        return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
 
     def suggested_fix(self, op, detail, output_index) -> str:
         return (

@@ -58,13 +58,12 @@ class UndeclaredAlias(Invariant):
                 if (t is u or _overlaps(t, u)) and not aliasing.outputs_may_alias(j, k):
                     yield j, {"overlaps_output": k}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    for o in seen["outputs"]:
-        if o is not None and (o["overlaps"] - set(facts["may_alias"]) or (o["overlaps_outputs"] and not facts["outputs_may_alias"])):
-            return True
-    return False
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        for o in seen["outputs"]:
+            if o is not None and (o["overlaps"] - set(facts["may_alias"]) or (o["overlaps_outputs"] and not facts["outputs_may_alias"])):
+                return True
+        return False
 
     def suggested_fix(self, op, detail, output_index) -> str:
         return alias_fix(op, detail.get("overlaps"), output_index)

@@ -1,6 +1,8 @@
 """An input the schema does not mark mutable changed size, stride, offset, storage or data."""
 from __future__ import annotations
 
+import torch
+
 from opprop.check.snapshots import Snapshot, take_state
 from opprop.check.invariants.base import Invariant
 
@@ -37,10 +39,9 @@ class UndeclaredMutation(Invariant):
             if changed and not call.aliasing.input_may_change(i, t):
                 yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    return any(changed and name not in facts["mutable"] for name, changed in seen["inputs"].items())
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        return any(changed and name not in facts["mutable"] for name, changed in seen["inputs"].items())
 
     def suggested_fix(self, op, detail, output_index) -> str:
         return f"argument {detail.get('argument')!r} changes ({detail.get('changed')}): mark it Tensor(a!) in the schema, or stop writing it"

@@ -107,19 +107,18 @@ class ViewCopies(Invariant):
         names = kind.arg_names
         return {"views": {j: tuple(names[i] for i in inputs) for j, inputs in declared_views(func).items()}}
 
-    repro_breaks = '''\
-def _breaks(outputs, inputs, before, state, facts, seen):
-    broken = False
-    for j, bases in facts["views"].items():
-        t = outputs[j] if j < len(outputs) else None
-        if t is None or t.layout != torch.strided:
-            continue
-        storages = [inputs[name].untyped_storage() for name in bases if name in inputs and inputs[name].layout == torch.strided]
-        shares = any(t.untyped_storage() is s for s in storages)
-        print(f"output {j}: declared a view of {', '.join(bases)}, shares its storage: {shares}")
-        broken = broken or (bool(storages) and not shares)
-    return broken
-'''
+    @staticmethod
+    def repro_breaks(outputs, inputs, before, state, facts, seen):
+        broken = False
+        for j, bases in facts["views"].items():
+            t = outputs[j] if j < len(outputs) else None
+            if t is None or t.layout != torch.strided:
+                continue
+            storages = [inputs[name].untyped_storage() for name in bases if name in inputs and inputs[name].layout == torch.strided]
+            shares = any(t.untyped_storage() is s for s in storages)
+            print(f"output {j}: declared a view of {', '.join(bases)}, shares its storage: {shares}")
+            broken = broken or (bool(storages) and not shares)
+        return broken
 
     def suggested_fix(self, op, detail, output_index) -> str:
         base = detail.get("copies")
