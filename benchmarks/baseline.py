@@ -1,9 +1,11 @@
 """The InvariantMode of an earlier revision, importable beside the current one.
 
-``git archive REV opprop`` is unpacked into a temporary directory as the
-package ``opprop_baseline``: its modules import each other relatively, so
-the baseline's checkmode runs on the baseline's own catalog, probe and
-invariants, in the same process as the current code. The overhead part
+``git archive REV opprop`` (with ``generators/`` and ``strategies/``, which
+the package maps in, where the revision has them) is unpacked into a
+temporary directory as the package ``opprop_baseline``. Its absolute
+``opprop`` imports are rewritten to that name, so the baseline's dispatch
+mode (``checkmode.py`` or ``check/mode.py``) runs on the baseline's own
+catalog, probe and invariants, in the same process as the current code. The overhead part
 then times both modes on the same samples, interleaved, so the ratio
 between them is not the machine's drift between two runs.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import importlib
+import importlib.util
 import io
 import re
 import shutil
@@ -25,6 +28,9 @@ DEFAULT_REV = "eb56b01"
 PACKAGE = "opprop_baseline"
 ROOT = Path(__file__).resolve().parent.parent
 _ABSOLUTE = re.compile(r"^\s*(from|import)\s+opprop\b", re.M)
+_ABSOLUTE_NAME = re.compile(r"^(\s*(?:from|import)\s+)opprop(?=[.\s])", re.M)
+MAPPED = ("generators", "strategies")  # folders the package maps in (pyproject's package-dir)
+MODE_MODULES = ("checkmode", "check.mode")  # where a revision keeps InvariantMode, oldest first
 
 
 class BaselineError(RuntimeError):
@@ -42,7 +48,8 @@ def resolve(rev: str) -> str:
 def load(rev: str = DEFAULT_REV):
     """Return (the commit id, the revision's ``InvariantMode`` class), from ``PACKAGE``."""
     commit = resolve(rev)
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "opprop"], cwd=ROOT, capture_output=True)
+    mapped = [d for d in MAPPED if _has_path(commit, d)]
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "opprop", *mapped], cwd=ROOT, capture_output=True)
     if archive.returncode != 0:
         raise BaselineError(f"--baseline {rev!r}: git archive failed: {archive.stderr.decode(errors='replace').strip()}")
     where = Path(tempfile.mkdtemp(prefix="opprop-baseline-"))
@@ -50,11 +57,21 @@ def load(rev: str = DEFAULT_REV):
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(where, filter="data")
     (where / "opprop").rename(where / PACKAGE)
+    for folder in mapped:  # package-dir: opprop.generators is generators/
+        target = where / PACKAGE / folder
+        if target.is_symlink():
+            target.unlink()
+        (where / folder).rename(target)
+    for source in (where / PACKAGE).rglob("*.py"):
+        text = source.read_text()
+        renamed = _ABSOLUTE_NAME.sub(lambda m: m.group(1) + PACKAGE, text)
+        if renamed != text:
+            source.write_text(renamed)
     for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
         del sys.modules[name]  # a second load (another revision) must not reuse the first
     sys.path.insert(0, str(where))
     try:
-        checkmode = importlib.import_module(f"{PACKAGE}.checkmode")
+        checkmode = _import_mode()
     except Exception as e:  # noqa: BLE001  (any import failure: one line, not a traceback)
         raise BaselineError(f"--baseline {rev!r}: cannot import its checkmode: {type(e).__name__}: {e}") from None
     finally:
@@ -68,3 +85,15 @@ def load(rev: str = DEFAULT_REV):
     if absolute:  # it would run the current code's modules, not the baseline's
         raise BaselineError(f"--baseline {rev!r}: {', '.join(absolute)} import opprop absolutely")
     return commit, checkmode.InvariantMode
+
+
+def _has_path(commit: str, path: str) -> bool:
+    return subprocess.run(["git", "cat-file", "-e", f"{commit}:{path}"], cwd=ROOT, capture_output=True).returncode == 0
+
+
+def _import_mode():
+    """The revision's dispatch-mode module, wherever that revision keeps it."""
+    for name in MODE_MODULES:
+        if importlib.util.find_spec(f"{PACKAGE}.{name.split('.')[0]}") is not None:
+            return importlib.import_module(f"{PACKAGE}.{name}")
+    raise ImportError(f"none of {', '.join(MODE_MODULES)}")

@@ -92,3 +92,14 @@ def test_an_unknown_baseline_is_a_one_line_error(capsys):
         main(["--parts", "overhead", "--baseline", "no-such-revision", "--out", "/dev/null"])
     assert exit_.value.code == 2
     assert "not a commit of this repository" in capsys.readouterr().err
+
+
+def test_a_baseline_with_absolute_imports_and_mapped_packages_loads_its_own_mode():
+    """827c90d keeps InvariantMode in check/mode.py, imports opprop absolutely and maps generators/ in."""
+    from benchmarks import baseline
+
+    commit, mode = baseline.load("827c90d")
+    assert commit.startswith("827c90d") and mode.__module__ == "opprop_baseline.check.mode"
+    import sys
+
+    assert sys.modules["opprop_baseline.check.mode"].__file__ != sys.modules["opprop.check.mode"].__file__
