@@ -8,6 +8,8 @@ the end break their schema even with that aliasing taken into account.
 import pytest
 import torch
 
+import opprop
+
 from opprop.check import catalog
 from opprop.core.calls import Call
 from opprop.check.runner import run_call
@@ -216,3 +218,29 @@ def test_aliasing_the_call_creates_is_not_aliasing_on_entry():
 def test_set_still_aliases_its_source_undeclared():
     found = _keys(lambda: torch.ops.aten.set_.source_Tensor(torch.ones(2), torch.ones(2)))
     assert (catalog.UNDECLARED_ALIAS, (("overlaps", "source"),)) in found
+
+
+_CIA = torch.library.Library("opprop_cia", "DEF")
+_CIA.define("keep(Tensor x) -> Tensor")  # returns its input, and the schema says nothing of it
+_CIA.define("keep_alias(Tensor(a) x) -> Tensor(a)")  # returns its input, as its schema allows
+for _name in ("keep", "keep_alias"):
+    _CIA.impl(_name, lambda x: x, "CompositeImplicitAutograd")
+
+
+def _returns_input_below_autograd(fn):
+    """A CompositeImplicitAutograd op reaches a dispatch mode whole only below autograd (a compiled graph's runtime)."""
+    with opprop.checking() as found, torch._C._AutoDispatchBelowAutograd():
+        fn()
+    return [f for f in found.findings if f.invariant == catalog.RETURNS_INPUT]
+
+
+def test_a_composite_op_that_returns_self_as_its_schema_allows_is_silent():
+    x = torch.ones(3)
+    assert _returns_input_below_autograd(lambda: torch.ops.aten.to.dtype(x, torch.float32)) == []  # documented: self when no conversion
+    assert _returns_input_below_autograd(lambda: torch.ops.aten.contiguous.default(x)) == []
+    assert _returns_input_below_autograd(lambda: torch.ops.opprop_cia.keep_alias(x)) == []
+
+
+def test_a_composite_op_that_returns_its_input_without_an_alias_annotation_is_found():
+    found = _returns_input_below_autograd(lambda: torch.ops.opprop_cia.keep(torch.ones(3)))
+    assert [(f.aten_op, f.detail) for f in found] == [("opprop_cia::keep", {"is_input": "x"})]
