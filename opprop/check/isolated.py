@@ -47,6 +47,8 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
     """The check's samples and ``examples`` draws, each in a worker; ``on_finding(finding)`` as each is first seen."""
     result = CheckRun(runner.OpStats(target.name), runner.OpStats(target.name + " (drawn)"))
     argv = ["--journal", os.path.join(run_dir, "journal.jsonl"), "--device", device, "--seed", str(seed), "--snapshot-data", snapshot_data]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    argv += ["--threads", str(cores)]  # the one worker has the cores (the parent keeps one thread: it forks)
     for m in imports:
         argv += ["--import", m]
     skip = {SAMPLE: 0, EXAMPLE: 0}
