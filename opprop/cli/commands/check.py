@@ -94,4 +94,4 @@ def cmd_check(args) -> int:
     if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
         checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in ("crash", "hang")]}
         write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
-    return EXIT_CRASH if run.lost else EXIT_OK
+    return EXIT_CRASH if run.lost or run.status == "crash" else EXIT_OK  # "crash": a worker died outside any example
