@@ -5,6 +5,7 @@ from opprop.core.errors import UsageError  # noqa: F401  (raised by the library,
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_PROBE = 3  # the use-count probe cannot be trusted on this torch
+EXIT_CRASH = 4  # opprop check: the op killed its worker (a signal) or hung; the crash findings and repros are reported
 
 
 def check_device(device: str) -> None:

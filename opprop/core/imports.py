@@ -7,10 +7,50 @@ import sys
 
 from opprop.core.errors import UsageError
 
+_TORCH_NAMESPACES: frozenset | None = None  # op namespaces registered before the first --import: torch's own
+
+
+class Definitions(dict):
+    """Namespace -> source file of the imported module that registers it (inlined in repros), and the ``--import`` modules.
+
+    A namespace no file names (a C extension registers it, or a module
+    builds its name at run time) gets a repro that imports the modules:
+    ``preamble(ns)``.
+    """
+
+    def __init__(self, found=(), imports=()):
+        super().__init__(found)
+        self.imports = tuple(imports)
+
+    def preamble(self, namespace: str) -> str:
+        """``import m`` lines for a namespace with no source to inline and not torch's own; "" otherwise."""
+        if namespace in self or not self.imports or namespace in torch_namespaces():
+            return ""
+        return "".join(f"import {m}\n" for m in self.imports)
+
+
+def torch_namespaces() -> frozenset:
+    """Op namespaces torch registers itself (those there before the user's modules were imported)."""
+    if _TORCH_NAMESPACES is not None:
+        return _TORCH_NAMESPACES
+    return frozenset({"aten", "prims", "quantized", "_quantized", "prim", "profiler", "debugprims"})
+
+
+def _namespaces() -> frozenset:
+    import torch
+
+    return frozenset(n.split("::", 1)[0] for n in torch._C._dispatch_get_all_op_names())
+
 
 def import_modules(names) -> None:
+    """Import each module; a module beside the user is found, here and in the interpreters this process starts (repro checks, gdb)."""
+    global _TORCH_NAMESPACES
+    if _TORCH_NAMESPACES is None:
+        _TORCH_NAMESPACES = _namespaces()
     if names and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # a module beside the user, as ``python -m`` would find it
+    if names and os.getcwd() not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
     for name in names:
         try:
             importlib.import_module(name)
@@ -18,7 +58,7 @@ def import_modules(names) -> None:
             raise UsageError(f"cannot import {name!r}: {e}") from None
 
 
-def definitions_for(names) -> dict:
+def definitions_for(names) -> Definitions:
     """Namespace -> source file of the imported module that registers it, for repros that must stand alone.
 
     A module registers a namespace when its source names it as a
@@ -42,4 +82,4 @@ def definitions_for(names) -> dict:
         for ns in namespaces:
             if ns not in found and re.search(rf"""["']{re.escape(ns)}(::[^"']*)?["']""", source):
                 found[ns] = path
-    return found
+    return Definitions(found, names)

@@ -89,6 +89,21 @@ def _signal_name(returncode: int) -> dict:
     return {"exit_code": returncode}
 
 
+def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int, timeout: float) -> tuple[dict, dict]:
+    """(finding, replay record) for the example in a lost worker's ``current`` file: how is "crash" or "hang"."""
+    call = cur.get("call") or {}
+    detail = {"example": cur.get("example"), "phase": cur.get("phase")}
+    if how == "crash":
+        detail.update(_signal_name(returncode))
+    else:
+        detail["timeout_s"] = timeout
+    finding = {"aten_op": aten_op, "called_op": call.get("target", target), "invariant": how, "output_index": None, "detail": detail,
+               "inputs": call.get("inputs", {})}
+    replay = {"call": call.get("repr"), "choices": cur.get("choices"), "steer": call.get("steer"), "database_key": database_key(target).decode(),
+              "target": target}
+    return finding, replay
+
+
 class Pool:
     def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress,
                  fork: bool = False, database=None):
@@ -203,24 +218,10 @@ class Pool:
             self.progress.note(f"worker {w.id} died outside any op ({_signal_name(w.proc.returncode)}); see {w.log_path}")
             self._spawn()
             return
-        call = cur.get("call") or {}
         if self.database is not None and cur.get("choices") and cur.get("target") == target:
             self.database.save(database_key(target), bytes.fromhex(cur["choices"]))
-        detail = {"example": cur.get("example"), "phase": cur.get("phase")}
-        if how == "crash":
-            detail.update(_signal_name(w.proc.returncode))
-        else:
-            detail["timeout_s"] = self.example_timeout
-        finding = {
-            "aten_op": self.aten_op_of(target),
-            "called_op": call.get("target", target),
-            "invariant": how,
-            "output_index": None,
-            "detail": detail,
-            "inputs": call.get("inputs", {}),
-        }
-        record = {"type": "finding", "target": target, "worker": w.id, "example": cur.get("example"), "finding": finding,
-                  "replay": {"call": call.get("repr"), "choices": cur.get("choices"), "steer": call.get("steer"), "database_key": database_key(target).decode(), "target": target}}
+        finding, replay = lost_finding(target, self.aten_op_of(target), cur, how, w.proc.returncode, self.example_timeout)
+        record = {"type": "finding", "target": target, "worker": w.id, "example": cur.get("example"), "finding": finding, "replay": replay}
         self.journal.append(record)
         self.progress.finding(record)
         done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),

@@ -15,6 +15,8 @@ class Progress:
         self.examples_done = 0
         self.examples_running: dict = {}
         self.findings = 0
+        self.seen: set = set()  # finding keys the run has seen: each counts as new once, for the target that found it first
+        self.new: dict = {}  # target -> findings it found first
         self._last = 0.0
 
     def started(self, target: str) -> None:
@@ -25,7 +27,14 @@ class Progress:
         self._refresh()
 
     def finding(self, record: dict) -> None:
+        """A journaled finding (a worker's, or a crash or hang the pool recorded): counted under its target if new to the run."""
         self.findings += 1
+        f = record.get("finding") or {}
+        key = (f.get("aten_op"), f.get("invariant"), f.get("output_index"))
+        private = f.get("invariant") == "internal_assert" and (f.get("detail") or {}).get("private")
+        if key not in self.seen and not private:  # the summary reports private asserts apart (fuzz_summary.is_private_assert)
+            self.seen.add(key)
+            self.new[record.get("target")] = self.new.get(record.get("target"), 0) + 1
         self._refresh(force=True)
 
     def op_done(self, record: dict) -> None:
@@ -36,7 +45,7 @@ class Progress:
         if self.live:
             self._refresh(force=True)
         else:
-            found = len(record.get("first_seen") or {})
+            found = self.new.get(record["target"], 0)  # the summary's count, split by target: crashes and hangs too
             line = (f"[{self.done}/{self.total}] {record['target']}: {record.get('status')}, {stats.get('examples', 0)} examples, "
                     f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.get('seconds', 0):.1f}/{record.get('budget', 0):.1f} s")
             print(line, file=self.stream, flush=True)

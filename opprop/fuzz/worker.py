@@ -4,7 +4,8 @@ Forked from the parent (``opprop.fuzz.forked``), it has torch and op_db
 already; started as a fresh interpreter (``--worker-start spawn``), it
 imports them once, op_db only when a target needs it.
 
-Protocol: one JSON command per line on stdin, one JSON message per line on
+Protocol: one JSON command per line on stdin (``run``: a fuzz target's share;
+``check``: ``opprop check``'s samples and draws, ``opprop.fuzz.resume``), one JSON message per line on
 the protocol fd (the original stdout; the op's own prints go to stderr).
 Findings go to the journal from here, before the parent hears of them.
 Before each example the worker rewrites its ``current`` file, which is what
@@ -101,6 +102,11 @@ def main(argv=None) -> int:
         cmd = json.loads(line)
         if cmd.get("type") == "stop":
             break
+        if cmd.get("type") == "check":  # opprop check, isolated (opprop.fuzz.isolated)
+            from opprop.fuzz.resume import run_check
+
+            send(run_check(cmd, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data, current=current, send=send))
+            continue
         target = cmd["target"]
         count = [0]
         current.write({"target": target, "phase": "setup", "example": 0, "time": time.time()})

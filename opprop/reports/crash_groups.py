@@ -11,7 +11,10 @@ Public or private: a group is public when an OpInfo sample call (an OpInfo
 of a public function) died the same way in the same op, or when a public
 ``torch.*`` function or Tensor method named after the overload's packet,
 called with the repro's own arguments in a forked child, dies the same way
-in the same op. Otherwise only a direct call of the overload reaches it.
+in the same op; for a custom op, a public function of the ``--import``
+packages that reaches it (``package_entry``: torchvision's Python API for
+the ops its C extension registers). Otherwise only a direct call of the
+overload reaches it.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import torch
 from opprop.reduce import crash_repro, expectfile
 from opprop.reduce.crash_repro import CRASH_INVARIANTS, Outcome, RebuildError, Rebuilt
 from opprop.core.specs import CallSpec
+from opprop.reports.package_entry import package_entry
 
 PUBLIC_NAMESPACES = (("", "torch"), ("special_", "torch.special"), ("linalg_", "torch.linalg"), ("fft_", "torch.fft"), ("", "torch.nn.functional"))
 
@@ -40,6 +44,7 @@ class CrashGroup:
     frame: str = ""  # the faulting native frame of the found inputs (gdb), "" when unknown: part of the group's key
     repro_frame: str = ""  # ... of its shrunk repro (shrinking keeps op and signal, not always the frame)
     repeat: int = 1  # calls its repro makes (heap damage a later call meets)
+    preamble: str = ""  # imports its repro needs before the call (modules that register a C extension's ops), "" when none
 
     @property
     def sort_key(self) -> tuple:
@@ -60,13 +65,15 @@ class CrashGroup:
             "frame": self.frame,
             "repro_frame": self.repro_frame,
             "repeat": self.repeat,
+            "preamble": self.preamble,
         }
 
     @classmethod
     def from_json(cls, d: dict) -> "CrashGroup":
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
-                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1))
+                   d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1),
+                   d.get("preamble", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -94,14 +101,15 @@ def _size(spec: CallSpec) -> tuple:
 
 
 def group(findings: list[dict], out_dir, *, definitions: dict | None = None, write: bool = True, log=print,
-          keep_frame: bool = True) -> list[CrashGroup]:
+          keep_frame: bool = True, frames: bool = True) -> list[CrashGroup]:
     """Rebuild each finding's crashing call, group by (op died in, how, native frame), shrink each group's smallest, write its repro.
 
     ``keep_frame``: shrinking also keeps the native frame (a gdb run, about a
     second, per candidate that dies the same way); without it a repro keeps
     op and signal, and its report names its own frame beside the group's.
+    ``frames=False``: no gdb run at all (groups by op and signal only).
     """
-    definitions = definitions or {}
+    definitions = definitions if definitions is not None else {}
     rebuilt: dict = {}  # key -> [(finding, Rebuilt)]
     lost: dict = {}  # key -> [(finding, why)]
     for f in findings:
@@ -113,7 +121,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
             lost.setdefault(key, []).append((f, str(e)))
             log(f"not rebuilt: {f.get('aten_op')} {f.get('invariant')}: {e}")
             continue
-        frame = _frame(r, definitions) if r.outcome.kind == "signal" else ""
+        frame = _frame(r, definitions) if frames and r.outcome.kind == "signal" else ""
         key = (r.outcome.op, r.outcome.kind, r.outcome.what, frame)
         rebuilt.setdefault(key, []).append((f, r))
         log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
@@ -132,9 +140,20 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
 
 def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
     spec = spec or r.spec
-    definition = definitions.get(spec.op.split("::")[0])
-    return crash_repro.native_frame(crash_repro.script_source(spec, definition=Path(definition).read_text() if definition else None,
-                                                              repeat=r.repeat))
+    text, _ = definition_of(definitions, spec.op)
+    return crash_repro.native_frame(crash_repro.script_source(spec, definition=text, repeat=r.repeat))
+
+
+def definition_of(definitions: dict, op: str) -> tuple[str | None, str]:
+    """(what a repro of ``op`` holds before its inputs so the op exists, where that is from): the source of the
+    module registering its namespace, inlined; else, for a namespace no source names (a C extension, a name
+    built at run time), imports of the ``--import`` modules (``imports.Definitions``); else (None, "")."""
+    namespace = op.split("::")[0]
+    path = definitions.get(namespace)
+    if path:
+        return Path(path).read_text(), Path(path).name
+    preamble = definitions.preamble(namespace) if hasattr(definitions, "preamble") else ""
+    return (preamble, "--import " + " ".join(definitions.imports)) if preamble else (None, "")
 
 
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
@@ -165,16 +184,18 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh,
                                                                                                  repeat=r.repeat)
-    repro_frame = _frame(r, definitions, spec) if key[3] else ""
+    if not public and not r.fresh:  # a custom op: the Python API of the packages that were imported to register it
+        public = package_entry(spec, r.outcome, getattr(definitions, "imports", ()))
+    repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
                    repro_frame=repro_frame)
+    text, source = definition_of(definitions, spec.op)
+    if text and not definitions.get(spec.op.split("::")[0]):
+        g.preamble = text  # imports: the issue report's script needs them too
     if write:
-        namespace = spec.op.split("::")[0]
-        definition = definitions.get(namespace)
         try:
             path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
-                                     repeat=r.repeat, fresh=r.fresh, definition=Path(definition).read_text() if definition else None,
-                                     definition_from=Path(definition).name if definition else "")
+                                     repeat=r.repeat, fresh=r.fresh, definition=text, definition_from=source)
             g.path = str(path)
             written = expectfile.load(path).meta  # what the file holds: write may have made the call more often, or larger
             g.spec, g.repeat = CallSpec.from_json(written["repro"]), written.get("repeat", 1)

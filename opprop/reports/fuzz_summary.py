@@ -68,6 +68,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
         rep["aten_coverage"] = aten
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
+    if run.get("imports"):
+        rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
 
 

@@ -51,14 +51,18 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines.append(f"It is reachable from public API: {g.public}.")
     else:
         lines.append("Only a direct call of the overload reaches it (no public entry point found).")
-    lines += ["", "```python", script_source(g.spec, repeat=g.repeat).rstrip(), "```", ""]
+    script = script_source(g.spec, repeat=g.repeat)
+    if g.preamble:  # the modules that register the op (a C extension's): the script needs them before anything else
+        script = script.replace("import torch\n", "import torch\n" + g.preamble, 1)
+    lines += ["", "```python", script.rstrip(), "```", ""]
     if g.outcome.kind == "signal":
         lines.append(f"The process dies with {g.outcome.what} (exit status {-_signum(g.outcome.what)} from `subprocess`).")
     else:
         lines.append(f"Raises `RuntimeError: {g.outcome.what} ...`")
     lines += ["", "### Versions", "",
               f"torch {torch_version} (git {git_version}), Python {platform.python_version()}, {platform.system()} {platform.machine()}",
-              "", f"Found by opprop fuzzing; {len(g.findings)} raw finding(s) in this group. Repro file: `{g.path}`.", ""]
+              "", f"Found by opprop fuzzing; {len(g.findings)} raw finding(s) in this group. "
+              + (f"Repro file: `{g.path}`." if g.path else f"Repro file: none ({g.note or 'not written'})."), ""]
     return "\n".join(lines)
 
 

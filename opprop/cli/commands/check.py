@@ -1,13 +1,30 @@
 """``opprop check OP``: run one op under the invariant checks and print its findings."""
 from __future__ import annotations
 
-from opprop.cli.errors import EXIT_OK, UsageError, check_device
+import argparse
+
+from opprop.cli.errors import EXIT_CRASH, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
 from opprop.check.snapshots import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
+EPILOG = f"""\
+The op runs in a worker process (forked where that is safe), as in opprop fuzz:
+an example that kills it with a signal (or runs past --example-timeout) is a
+crash (hang) finding with its input; a new worker goes on with the next sample
+or example, and each crash is shrunk into a standalone repro in --crash-out.
+
+exit status:
+  {EXIT_OK}  checked; findings, if any, are printed (and in --json)
+  2  bad input (unknown op, bad flag, a module --import cannot import)
+  3  the use-count probe cannot be trusted on this torch
+  {EXIT_CRASH}  the op crashed or hung on some input: the crash findings, and their repro files, are printed
+"""
+
+
 def add_parser(sub):
-    p = sub.add_parser("check", help="run one op under the invariant checks and print its findings")
+    p = sub.add_parser("check", help="run one op under the invariant checks and print its findings",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     p.add_argument("op", help="OpInfo name (nn.functional.embedding_bag) or overload (aten::q_per_channel_scales)")
     p.add_argument("--samples-only", action="store_true", help="run only fixed samples (OpInfo sample inputs, edge-generator samples)")
     p.add_argument("--examples", type=int, default=100, help="Hypothesis examples to draw after the samples (default 100)")
@@ -16,6 +33,11 @@ def add_parser(sub):
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE first (it registers custom ops with torch.library); repeatable")
     p.add_argument("--json", metavar="FILE", help="write the JSON report here")
     p.add_argument("--write-expected", metavar="DIR", help="also write a minimal expect file per finding into DIR (see opprop shrink)")
+    p.add_argument("--crash-out", default="expected/crashes", metavar="DIR",
+                   help="where the repro of each crash goes (default expected/crashes/, as opprop report --out)")
+    p.add_argument("--no-native-frame", action="store_true",
+                   help="do not read a crash's faulting native frame with gdb (a run of the repro under gdb: 10-20 s each)")
+    p.add_argument("--example-timeout", type=float, default=60.0, help="seconds one example may run before it is a hang (default 60)")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT})")
     p.set_defaults(handler=cmd_check)
@@ -24,39 +46,53 @@ def add_parser(sub):
 def cmd_check(args) -> int:
     # Imported here, as in every command: the parser imports each command module, and torch with the
     # generators would cost every ``opprop --help`` 1.5 s of CPU (measured: 0.04 s without).
-    from opprop.check import catalog
-    from opprop.check import probe
+    import tempfile
+
+    from opprop.check import catalog, probe
+    from opprop.fuzz import forked, isolated
     from opprop.reports import report
-    from opprop.inputs import validity
-    from opprop.explore.session import Exploration
     from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
+    if not args.example_timeout > 0:
+        raise UsageError("--example-timeout must be positive")
     check_device(args.device)
+    forked.prepare_parent()  # this process runs no op: each runs in a worker, forked where that is safe
     import_modules(args.imports)
     try:
         target = resolve(args.op)
     except catalog.UnknownOp as e:
         raise UsageError(str(e)) from None
     probe.validate()
-    # Each finding is printed the moment it is first seen: an op that crashes the process later (a segfault
-    # in a kernel) cannot take back what was already printed; ``opprop fuzz`` isolates such crashes.
-    session = Exploration(target, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data,
-                          on_finding=lambda f, n: print(f.one_line(), flush=True))
-    session.run(samples=-1, examples=0 if args.samples_only else args.examples)
-    validity.store().save()  # what the schema-driven draws learned about this op's rejections
-    all_stats = [session.sample_stats] + ([session.drawn_stats] if not args.samples_only and session.status != "no_inputs" else [])
-    found = session.unique_findings()
+    fork = forked.can_fork(args.device)
+    if fork:
+        catalog.op_db()  # once, here: every forked worker shares it instead of importing it again
+    # Each finding is printed the moment the worker reports it; a crash kills only the worker.
+    with tempfile.TemporaryDirectory(prefix="opprop-check-") as run_dir:
+        run = isolated.run(target, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data,
+                           examples=0 if args.samples_only else args.examples, imports=args.imports, run_dir=run_dir, fork=fork,
+                           example_timeout=args.example_timeout, on_finding=lambda f: print(f.one_line(), flush=True))
+    if run.note:
+        print(f"opprop check: {run.note}")
+    all_stats = [run.sample_stats] + ([run.drawn_stats] if not args.samples_only and run.status != "no_inputs" else [])
+    found = run.unique_findings()
     for s in all_stats:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
         for line, count in s.internal_errors.items():  # calls opprop failed to check: they ran unchecked
             print(f"opprop internal error, {count} call(s): {line}")
     print(f"{len(found)} finding(s)")
-    built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed)
+    lost = [f.as_json() for f in run.lost]
+    built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
+                         crashes=[f for f in lost if f["invariant"] == "crash"], hangs=[f for f in lost if f["invariant"] == "hang"])
+    if run.lost:
+        from opprop.reports.crash_repros import write_repros
+
+        built["crash_groups"] = write_repros(lost, args.crash_out, imports=args.imports, frames=not args.no_native_frame)
     if args.json:
         report.write(args.json, built)
-    if args.write_expected:
-        write_expected(built, args.write_expected, force=False, definitions=definitions_for(args.imports))
-    return EXIT_OK
+    if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
+        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in ("crash", "hang")]}
+        write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
+    return EXIT_CRASH if run.lost or run.status == "crash" else EXIT_OK  # "crash": a worker died outside any example

@@ -116,7 +116,7 @@ def cmd_fuzz(args) -> int:
     import torch
 
     journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
-                    "device": args.device, "database": args.database, "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "device": args.device, "database": args.database, "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
                     "torch_version": torch.__version__, "started": time.time()})
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")

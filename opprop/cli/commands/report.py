@@ -24,11 +24,15 @@ def add_parser(sub):
     p.add_argument("--json", metavar="FILE.json", help="write the report with its crash groups here")
     p.add_argument("--summary", metavar="FILE.md", help="write the run's Markdown summary, crash groups included, here")
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
-                   help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros")
+                   help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros, "
+                        "or, where its source never names the namespace (a C extension), they import it; "
+                        "the fuzz run's own --import modules (recorded in its journal) are imported too")
     p.add_argument("--only", choices=("crash", "internal_assert"),
                    help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
+    p.add_argument("--no-native-frame", action="store_true",
+                   help="no gdb at all: group by op and signal only, with no native frame (a gdb run costs 10-20 s with libtorch's symbols)")
     p.set_defaults(handler=cmd_report)
 
 
@@ -64,8 +68,9 @@ def cmd_report(args) -> int:
     from opprop.reports import crash_groups, issue_report
     from opprop.core.imports import definitions_for, import_modules
 
-    import_modules(args.imports)
     rep, findings = read_input(args.issue)
+    imports = [*args.imports, *(m for m in rep.get("imports") or [] if m not in args.imports)]  # and the run's own --import
+    import_modules(imports)
     if args.only:
         findings = [f for f in findings if f.get("invariant") == args.only]
     from opprop.check import probe
@@ -73,8 +78,8 @@ def cmd_report(args) -> int:
 
     forked.prepare_parent()  # one intra-op thread: every call runs in a forked child
     probe.validate()
-    groups = crash_groups.group(findings, args.out, definitions=definitions_for(args.imports),
-                                log=lambda m: print(m, file=sys.stderr), keep_frame=not args.no_frame_shrink)
+    groups = crash_groups.group(findings, args.out, definitions=definitions_for(imports),
+                                log=lambda m: print(m, file=sys.stderr), keep_frame=not args.no_frame_shrink, frames=not args.no_native_frame)
     rep["crash_groups"] = [g.as_json() for g in groups]
     text = issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"))
     header = f"# opprop: {len(groups)} crash group(s) from {len(findings)} raw crash finding(s)\n\n"
