@@ -156,7 +156,7 @@ self = torch.sparse_coo_tensor(torch.tensor([], dtype=torch.int64).reshape(2, 0)
 inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 
-with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as debug builds check it
+with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as a dispatch mode sees it (above, ADInplaceOrView wraps it in a fresh view)
     out = torch.ops.aten._indices.default(self)
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out

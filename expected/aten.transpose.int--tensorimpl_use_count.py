@@ -167,7 +167,7 @@ inputs = {'self': self}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as debug builds check it
+with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as a dispatch mode sees it (above, ADInplaceOrView wraps it in a fresh view)
     out = torch.ops.aten.transpose.int(self, 0, 0)
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out

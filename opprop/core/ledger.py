@@ -23,6 +23,20 @@ class LedgerError(ValueError):
     """A ledger file that cannot be read or is malformed (one-line message naming the file)."""
 
 
+# Where a violation shows: through the public API (a documented torch function, Tensor method or module);
+# only below ADInplaceOrView (a call under _AutoDispatchBelowADInplaceOrView, or a dispatch mode, which runs
+# there), because above it autograd hands the caller a fresh TensorImpl; or only on a direct call of the
+# aten overload (torch.ops.aten..., a private binding). "" in an entry not yet triaged.
+VISIBLE = ("public_api", "below_ad_inplace_or_view", "direct_call")
+# The exemption lists of upstream's debug checks (tools/autograd/gen_variable_type.py) an entry may match;
+# opprop/reduce/upstream.py checks each claim against the lists themselves.
+UPSTREAM_LISTS = (
+    "DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE",
+    "DONT_ENFORCE_TENSOR_IMPL_USE_COUNT",
+    "DONT_ENFORCE_STORAGE_IMPL_USE_COUNT",
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class Entry:
     aten_op: str
@@ -32,6 +46,8 @@ class Entry:
     by_design: bool = False  # unsafe on purpose (_unsafe_view, lift_fresh): accepted for good
     upstream: str = ""  # issue or PR that tracks it
     found_via: str = ""  # the target (OpInfo id or overload) whose generator reaches it, when not the op itself
+    upstream_exempt: str = ""  # the UPSTREAM_LISTS list that exempts the op from this check upstream, if any
+    visible: str = ""  # one of VISIBLE: where the violation shows
 
     @property
     def key(self) -> tuple[str, str]:
@@ -160,6 +176,12 @@ def load(path=None) -> Ledger:
             what = f"unknown field(s) {sorted(unknown)}" if unknown else f"missing field(s) {sorted(missing)}"
             raise LedgerError(f"ledger {path}: entry {i + 1} has {what}")
         entry = Entry(**raw)
+        for field, allowed in (("visible", VISIBLE), ("upstream_exempt", UPSTREAM_LISTS)):
+            value = getattr(entry, field)
+            if value != "" and value not in allowed:
+                raise LedgerError(
+                    f"ledger {path}: {entry.aten_op} / {entry.invariant} has {field} = {value!r}, not one of {', '.join(allowed)}"
+                )
         if entry.key in entries:
             raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} is listed twice")
         entries[entry.key] = entry
@@ -175,7 +197,7 @@ def render(entries) -> str:
     ]
     for e in sorted(entries, key=lambda e: e.key):
         lines.append("[[known]]")
-        for field in ("aten_op", "invariant", "reason", "expect", "upstream", "found_via"):
+        for field in ("aten_op", "invariant", "reason", "expect", "upstream", "found_via", "upstream_exempt", "visible"):
             value = getattr(e, field)
             if value or field in ("aten_op", "invariant", "reason"):
                 lines.append(f"{field} = {_toml_str(value)}")

@@ -251,11 +251,12 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
 
 
 def _call_lines(call: str, view: bool) -> list:
-    """A declared view op is called below ADInplaceOrView, where the codegen's debug checks see its output:
-    above it, autograd replaces the kernel's output with a fresh view, hiding what the kernel returned."""
+    """A declared view op is called below ADInplaceOrView, where a dispatch mode (opprop's too) sees the kernel's
+    output: above it, ADInplaceOrView replaces that output with a fresh view, hiding what the kernel returned,
+    and the debug builds' use-count asserts, in the autograd kernel, see only that view."""
     if not view:
         return [call]
-    return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as debug builds check it", "    " + call]
+    return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as a dispatch mode sees it (above, ADInplaceOrView wraps it in a fresh view)", "    " + call]
 
 
 def _bind(lines, arg_name, value, inputs) -> str:
