@@ -5,8 +5,9 @@ import pytest
 import torch
 
 from opprop.check.invariants import storage_replaced
-from opprop.ops import catalog
-from opprop.reduce import expectfile, ledger, upstream
+from opprop.check import catalog
+from opprop.reduce import expectfile
+from opprop.core import ledger, upstream
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ledger.load(ROOT / "expected" / "ledger.toml")

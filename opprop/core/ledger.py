@@ -29,7 +29,7 @@ class LedgerError(ValueError):
 # aten overload (torch.ops.aten..., a private binding). "" in an entry not yet triaged.
 VISIBLE = ("public_api", "below_ad_inplace_or_view", "direct_call")
 # The exemption lists of upstream's debug checks (tools/autograd/gen_variable_type.py) an entry may match;
-# opprop/reduce/upstream.py checks each claim against the lists themselves.
+# opprop/core/upstream.py checks each claim against the lists themselves.
 UPSTREAM_LISTS = (
     "DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE",
     "DONT_ENFORCE_TENSOR_IMPL_USE_COUNT",

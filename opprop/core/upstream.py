@@ -20,7 +20,7 @@ import importlib.util
 import tomllib
 from pathlib import Path
 
-from opprop.reduce.ledger import UPSTREAM_LISTS
+from opprop.core.ledger import UPSTREAM_LISTS
 
 SAME, TENSOR_IMPL, STORAGE = UPSTREAM_LISTS
 VENDORED = Path(__file__).parents[1] / "data" / "upstream_exemptions.toml"
