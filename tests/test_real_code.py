@@ -45,6 +45,21 @@ def test_adam_fused_training_step():
     _assert_only_ledgered(_train(lambda p: torch.optim.Adam(p, lr=0.01, fused=True)))
 
 
+def test_resuming_from_a_deep_copy_of_optimizer_state():
+    """copy.deepcopy of an optimizer's state, as a resume does (timm's test_optimizer_resume): set_ onto a copied storage."""
+    import copy
+
+    def resume():
+        model = torch.nn.Linear(3, 2)
+        optimizer = torch.optim.AdamW(model.parameters())
+        model(torch.ones(1, 3)).sum().backward()
+        optimizer.step()
+        optimizer.load_state_dict(copy.deepcopy(optimizer.state_dict()))
+
+    found = _assert_only_ledgered(resume)
+    assert ("aten::set_.source_Storage", "storage_replaced") in {f.key for f in found.findings}
+
+
 def test_lstm_forward_backward_float32():
     def run():
         torch.manual_seed(0)
