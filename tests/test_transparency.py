@@ -405,3 +405,19 @@ def test_record_function_breaks_schema_check_mode_but_not_checking():
         with SchemaCheckMode():
             run()
     assert_transparent(run)
+
+
+def test_higher_order_ops():
+    """torch.cond runs as a higher-order op, eagerly and compiled: passed through, never failed on."""
+    x = torch.linspace(-1, 1, 4)
+
+    def branch():
+        return torch.cond(x.sum() > 0, lambda t: t.sin(), lambda t: t.cos(), (x,))
+
+    assert_transparent(branch)
+
+    def compiled():
+        torch._dynamo.reset()
+        return torch.compile(branch, backend="aot_eager")()
+
+    assert_transparent(compiled)

@@ -185,6 +185,11 @@ class InvariantMode(TorchDispatchMode):
         """
         return not _OWN_DYNAMO_GUARD
 
+    # A higher-order op (torch.cond, while_loop, map) comes to __torch_dispatch__ as itself, not an
+    # OpOverload: it runs there unchanged, with the mode popped. A mode that does not say this makes torch raise
+    # "no rule registered for HigherOrderOperator" where the same code runs without opprop.
+    supports_higher_order_operators = True
+
     @classmethod
     def ignore_compile_internals(cls) -> bool:
         """True: ``torch.compile`` compiles under the mode as it would without it, and the mode checks what runs.
