@@ -22,6 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from opprop.ops import catalog
 from opprop.check import invariants, probe
 from opprop.check.aliasing import CallAliasing, entry_storages
+from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.findings import MAX_CALL_VALUES, Finding, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
@@ -70,7 +71,7 @@ def _extent(t: torch.Tensor, state) -> tuple:
     """
     if state is not None and state[1] is not None:
         return state[0][3], len(state[1])
-    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else span_bytes(t))
+    return _const_data_ptr(t), (t.nbytes if t.is_contiguous() else span_bytes(t))
 
 
 def _flat_outputs(kind: catalog.OpKind, out) -> list:
@@ -165,28 +166,19 @@ def validate_readers(force: bool = False) -> None:
     """The probe's readers, and the screen's own StorageImpl reader, checked once before any call is trusted.
 
     The screen reads a StorageImpl's count from its address (no storage
-    wrapper made): on known cases it must name the storage the probe reads
-    and count what the probe counts (a fresh tensor once, a view of a live
-    base twice); otherwise ``probe.ProbeError`` refuses to run.
+    wrapper made): ``probe.calibrate_screen`` checks, on known cases, that it
+    names the storage the probe reads and counts what the probe counts, plus
+    what a live storage wrapper holds (measured: a dropped one holds a
+    reference on some releases, none on others); otherwise
+    ``probe.ProbeError`` refuses to run.
     """
     global _screen_validated
     probe.validate(force)  # itself once, unless forced
     if _screen_validated and not force:
         return
-    fresh = torch.empty(3)
-    base = torch.empty(4)
-    view = base.view(2, 2)
-    for what, t in (("a fresh tensor", fresh), ("a view of a live base", view)):
-        try:
-            same = _storage_address(t) == t.untyped_storage()._cdata
-            count = _storage_use_count(_storage_address(t))
-        except Exception as e:  # a reader that vanished or changed signature
-            raise probe.ProbeError(f"screen StorageImpl reader cannot read on torch {torch.__version__}: {e}") from None
-        if not same or count != probe.storageimpl_use_count(t) + 1:  # + the storage wrapper untyped_storage() left
-            raise probe.ProbeError(
-                f"screen StorageImpl reader is wrong on torch {torch.__version__}: {what} reads {count} at "
-                f"{'its' if same else 'another'} StorageImpl, the probe {probe.storageimpl_use_count(t)}; refusing to run"
-            )
+    _screen_validated = False
+    # looked up per call, so a reader put in their place (a test's planted bug) is the one checked
+    probe.calibrate_screen(lambda address: _storage_use_count(address), lambda t: _storage_address(t))
     _screen_validated = True
 
 
@@ -227,8 +219,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
     storage_replaced's (either None when the plan lacks it). The StorageImpl
     use count is read from its address (``_storage_Use_Count`` of
     ``_storage_address``, which makes no storage wrapper): the probe's
-    reading, plus one when a Python wrapper of the storage exists, so never
-    less (stricter). Two live tensors are on one StorageImpl exactly when
+    reading, plus one while a Python wrapper of the storage holds a reference
+    (``validate_readers`` measured when), so never less (stricter). Two live tensors are on one StorageImpl exactly when
     their StorageImpl addresses are equal (view_copies).
     """
     try:
@@ -242,7 +234,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
-                        elif (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta or (
+                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta or (
                             raw and _memory(meta[3])[:len(raw)] != raw
                         ):
                             return False
