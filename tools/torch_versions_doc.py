@@ -101,7 +101,8 @@ def render(results: list[dict]) -> str:
     if not seen:
         lines.append("- none")
     lines += ["", "## Expect files that do not still fail (or still crash) everywhere", "",
-              "A finding's affected releases: where its record replays unchanged. Elsewhere, what replay said.", ""]
+              "A finding's affected releases: where its record replays unchanged. Elsewhere, what replay said: `changed`",
+              "means the op still breaks the invariant but prints another record, `looks fixed` that it no longer breaks it.", ""]
     paths = sorted({p for r in results for p in r["replay"]["files"]})
     odd = []
     for path in paths:
@@ -120,8 +121,10 @@ def render(results: list[dict]) -> str:
     lines += [f"- {v}: {', '.join(names)}" for v, names in failed] or ["- none"]
     problems = range_problems(results, spec)
     lines += ["", "## The declared range against these runs", ""]
-    lines += [f"- {p}" for p in problems] or [f"- `torch{spec}` holds exactly the verified releases: "
-                                              + ", ".join(r["version"] for r in results if verified(r)[0])]
+    lines += [f"- {p}" for p in problems] or [
+        f"- every release run here lies in `torch{spec}` and is verified: " + ", ".join(r["version"] for r in results),
+        "- releases in the range that are not in the table above were not run and are not covered by this page",
+    ]
     return "\n".join(lines) + "\n"
 
 
