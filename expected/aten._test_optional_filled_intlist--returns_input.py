@@ -44,8 +44,12 @@ def _strided(t):
 
 
 def _storage_use_count(t):
-    # untyped_storage() makes a Python wrapper that holds one reference of its own
-    return torch._C._storage_Use_Count(t.untyped_storage()._cdata) - 1 if _strided(t) else None
+    # read while a name holds the Python storage wrapper, which then holds one reference of its own
+    # (a wrapper no name holds keeps it on some torch releases, 2.10 on, and not on others, 2.8)
+    if not _strided(t):
+        return None
+    storage = t.untyped_storage()
+    return torch._C._storage_Use_Count(storage._cdata) - 1
 
 
 def _describe(t):

@@ -11,6 +11,7 @@ import torch
 
 from opprop.check import catalog
 from opprop.check import mode as checkmode, snapshots
+from opprop.check.compat import const_data_ptr
 from opprop.core.calls import Call
 from opprop.check.runner import run_call
 
@@ -133,7 +134,7 @@ def test_reading_an_input_does_not_materialize_a_copy_on_write_storage():
     # _lazy_clone leaves its input on a copy-on-write storage: asking for a writable data pointer would copy it
     # and look like the op swapped the input's storage
     t = torch.ones(3)
-    ptr = t.const_data_ptr()
+    ptr = const_data_ptr(t)
     result = run_call(Call("lc", aten._lazy_clone.default, (t,)))
     assert result.error is None and result.findings == []
-    assert t.const_data_ptr() == ptr
+    assert const_data_ptr(t) == ptr

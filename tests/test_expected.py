@@ -117,7 +117,7 @@ def test_changed_record_exits_nonzero_naming_the_file_and_accept_rewrites_it(cop
 @pytest.mark.parametrize(
     "edit, message",
     [
-        (lambda t: t[: len(t) // 2], "not valid Python"),
+        (lambda t: t[: len(t) // 2] + "(", "not valid Python"),  # cut mid-file (the "(" keeps a cut at a name invalid)
         (lambda t: t.replace("EXPECTED = ", "RECORDED = "), "no EXPECTED block"),
         (lambda t: t.replace("'aten_op': 'aten::q_per_channel_scales'", "'aten_op': 'aten::q_scale'"), "named for another finding"),
         (lambda t: t.replace("'format': 1,", "'format': 1, 'torch_version': f'x',", 1), "not a literal"),

@@ -11,6 +11,7 @@ import pytest
 import torch
 
 from opprop.check import invariants, snapshots
+from opprop.check.compat import const_data_ptr
 from opprop.check import mode as checkmode
 from opprop.check.runner import run_call
 from opprop.core.calls import Call
@@ -153,7 +154,7 @@ def test_memory_reads_the_bytes_string_at_reads():
 
     t = torch.arange(10, dtype=torch.int16)
     t[3] = 0  # a zero byte in the middle must be kept
-    ptr = t.const_data_ptr()
+    ptr = const_data_ptr(t)
     assert snapshots._memory(ptr)[: t.nbytes] == ctypes.string_at(ptr, t.nbytes) == t.numpy().tobytes()
 
 

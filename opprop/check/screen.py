@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import torch
 
 from opprop.check import catalog, probe
+from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.memory import span_bytes
@@ -51,7 +52,7 @@ def _extent(t: torch.Tensor, state) -> tuple:
     """
     if state is not None and state[1] is not None:
         return state[0][3], len(state[1])
-    return t.const_data_ptr(), (t.nbytes if t.is_contiguous() else span_bytes(t))
+    return _const_data_ptr(t), (t.nbytes if t.is_contiguous() else span_bytes(t))
 
 
 def _overlap(a, b) -> bool:
@@ -91,8 +92,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
     storage_replaced's (either None when the plan lacks it). The StorageImpl
     use count is read from its address (``_storage_Use_Count`` of
     ``_storage_address``, which makes no storage wrapper): the probe's
-    reading, plus one when a Python wrapper of the storage exists, so never
-    less (stricter). Two live tensors are on one StorageImpl exactly when
+    reading, plus one while a Python wrapper of the storage holds a reference
+    (``validate_readers`` measured when), so never less (stricter). Two live tensors are on one StorageImpl exactly when
     their StorageImpl addresses are equal (view_copies).
     """
     try:
@@ -106,7 +107,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
-                        elif (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta or (
+                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta or (
                             raw and _memory(meta[3])[:len(raw)] != raw
                         ):
                             return False

@@ -20,6 +20,7 @@ DEFAULT_SNAPSHOT = "all"
 SNAPSHOT_POLICIES = ("schema", "all")
 
 from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
+from opprop.check.compat import const_data_ptr as _const_data_ptr
 
 # Reading n bytes at an address: ``_memory(address)[:n]``. A char array as long as memory can be, laid
 # over the address (``from_address`` reads nothing); slicing it copies exactly n bytes into a bytes
@@ -58,7 +59,7 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
     The common case (a dense CPU tensor) costs eleven attribute reads and
     one memcpy; everything here is ordered so it pays nothing more. The data
-    pointer is read with ``const_data_ptr``: ``data_ptr`` asks for write
+    pointer is read with ``const_data_ptr`` (``compat``): ``data_ptr`` asks for write
     access, which materializes a copy-on-write storage (``_lazy_clone``'s
     input), a copy plain execution would not make and a "mutation" the
     check itself would cause.
@@ -70,7 +71,7 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
 
 def _strided_state(t: torch.Tensor, with_data: bool) -> tuple:
     """``take_state`` of a plain strided tensor (the caller tested that)."""
-    ptr = t.const_data_ptr()
+    ptr = _const_data_ptr(t)
     try:
         meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)  # shape: size() without parsing arguments
     except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
@@ -107,7 +108,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                 states.append(None)
                 continue
             # _strided_state's common case inlined (a dense CPU tensor of a whole-byte dtype); the rest goes to it
-            ptr = t.const_data_ptr()
+            ptr = _const_data_ptr(t)
             try:
                 meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)
             except RuntimeError:
@@ -133,7 +134,7 @@ def unchanged(state: tuple, t: torch.Tensor) -> bool:
     meta, raw, data = state
     if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
-    if (t.shape, t.stride(), t.storage_offset(), t.const_data_ptr(), t._version) != meta:
+    if (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
         return False
     return not raw or _memory(meta[3])[:len(raw)] == raw
 
@@ -159,9 +160,9 @@ class Snapshot:
             return "stride"
         if t.storage_offset() != self.offset:
             return "storage_offset"
-        if t.const_data_ptr() != self.ptr:  # same offset, so this is the storage pointer moving
+        if _const_data_ptr(t) != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
-        if self.raw is not None and _memory(t.const_data_ptr())[:len(self.raw)] != self.raw:
+        if self.raw is not None and _memory(_const_data_ptr(t))[:len(self.raw)] != self.raw:
             if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
                 return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):
