@@ -113,3 +113,34 @@ def test_imports_stand_in_for_a_source_that_never_names_the_namespace():
     assert found.preamble("torchvision") == "import mylib_ops\nimport torchvision\n"
     assert found.preamble("mylib") == "" and found.preamble("aten") == ""  # inlined source; torch's own
     assert Definitions({}, []).preamble("torchvision") == ""
+
+
+OPENMP_PARENT = """
+import sys
+import torch
+torch.set_num_threads(2)
+x = torch.randn(512, 512)
+(x @ x).sum()  # the OpenMP pool now exists in this process, as in a test process whose earlier tests ran ops
+from opprop.cli import main
+sys.exit(main.main(["check", "aten::dequantize.self", "--examples", "3", "--no-native-frame"]))
+"""
+
+
+def test_check_from_a_process_with_an_openmp_pool_does_not_hang():
+    """A child forked from a process holding OpenMP's pool hangs in its first parallel region: such a parent spawns."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", OPENMP_PARENT], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "returns_input: aten::dequantize.self" in proc.stdout
+
+
+def test_can_fork_only_without_native_threads_beyond_torchs_own():
+    import subprocess
+    import sys
+
+    code = ("import torch; from opprop.fuzz import forked; before = forked.can_fork('cpu'); torch.set_num_threads(2); "
+            "x = torch.randn(512, 512); (x @ x).sum(); print(before, forked.can_fork('cpu'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout.split()
+    assert out == ["True", "False"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from pathlib import Path
 
 from opprop.core.errors import UsageError
 
@@ -53,9 +54,30 @@ def import_modules(names) -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
     for name in names:
         try:
-            importlib.import_module(name)
+            module = importlib.import_module(name)
         except ImportError as e:
             raise UsageError(f"cannot import {name!r}: {e}") from None
+        _share_root(module)
+
+
+def _share_root(module) -> None:
+    """Put the folder this module was found under on PYTHONPATH, for the interpreters this process starts.
+
+    A module can be found through a ``sys.path`` entry of this process only
+    (a test's conftest, a script's own folder); a fresh worker, a repro check
+    or gdb must find it too.
+    """
+    path = getattr(module, "__file__", None)
+    if not path:
+        return
+    root = Path(path).resolve().parent
+    if Path(path).name == "__init__.py":
+        root = root.parent
+    for _ in range(module.__name__.count(".")):
+        root = root.parent
+    entries = [e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]
+    if str(root) not in entries:
+        os.environ["PYTHONPATH"] = os.pathsep.join([*entries, str(root)])
 
 
 def definitions_for(names) -> Definitions:

@@ -8,29 +8,59 @@ parent's pages instead of holding its own copy of op_db.
 Forking is safe only from a parent that has started no threads an op would
 need: the parent runs no op, keeps torch at one intra-op thread (so
 OpenMP never starts its pool), and never touches CUDA. Where that cannot be
-promised (not Linux, a CUDA device), ``can_fork`` says no and the pool
-starts fresh interpreters instead.
+promised (not Linux, a CUDA device, a process that already holds native
+threads, such as a test process whose earlier tests ran ops on an OpenMP
+pool: a child forked from it hangs in its first parallel region),
+``can_fork`` says no and the pool starts fresh interpreters instead.
 """
 from __future__ import annotations
 
+import functools
 import os
 import signal
+import subprocess
 import sys
+import threading
+
+import torch
+
+
+def native_threads() -> int:
+    """Threads of this process that Python did not start (OpenMP's pool, a library's workers); -1 where unknown."""
+    try:
+        return len(os.listdir("/proc/self/task")) - threading.active_count()
+    except OSError:
+        return -1
+
+
+@functools.lru_cache(maxsize=1)
+def torch_import_threads() -> int:
+    """The native threads a fresh interpreter holds once torch is imported (no op needs them); -1 when unknown.
+
+    Measured in a fresh interpreter, once per process: this process may have
+    run ops before it asks (a test process, a user's script), so its own
+    count at import time is no baseline.
+    """
+    code = "import os, threading, torch; print(len(os.listdir('/proc/self/task')) - threading.active_count())"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+        return int(done.stdout.strip())
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return -1
 
 
 def can_fork(device: str) -> bool:
-    """Whether workers for ``device`` may be forked from this process."""
+    """Whether workers for ``device`` may be forked from this process: no native thread beyond a fresh torch's."""
     if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
         return False
-    import torch
-
-    return device == "cpu" and not torch.cuda.is_initialized()
+    if device != "cpu" or torch.cuda.is_initialized():
+        return False
+    native, baseline = native_threads(), torch_import_threads()
+    return 0 <= native <= baseline
 
 
 def prepare_parent() -> None:
     """What a parent does once, before it imports op_db or forks: one intra-op thread, so no OpenMP pool exists."""
-    import torch
-
     torch.set_num_threads(1)
 
 
