@@ -382,12 +382,9 @@ def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report(monkey
     from opprop.check import mode
     from opprop.cli import main as cli
 
-    def broken(*a, **k):
-        raise RuntimeError("planted: the screen broke")
-
-    monkeypatch.setattr(mode, "_clean", broken)
+    monkeypatch.setattr(mode, "_clean", mode._clean)  # restored after: --import broken_screen replaces it here too
     report = tmp_path / "r.json"
-    assert cli.main(["check", "aten::neg", "--samples-only", "--json", str(report)]) == 0
+    assert cli.main(["check", "aten::neg", "--samples-only", "--import", "broken_screen", "--json", str(report)]) == 0
     out = capsys.readouterr().out
     assert "opprop internal error, " in out and "aten::neg (after the call): RuntimeError: planted: the screen broke" in out
     [stats] = json.loads(report.read_text())["ops"]

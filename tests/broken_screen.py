@@ -1,0 +1,14 @@
+"""Imported with --import, it breaks opprop's fused screen in whatever process imports it: a planted internal error.
+
+The check's worker may be a fresh interpreter, which a test's monkeypatch
+never reaches; an imported module does. The test that imports it in its own
+process restores the screen with monkeypatch.
+"""
+from opprop.check import mode
+
+
+def _broken(*args, **kwargs):
+    raise RuntimeError("planted: the screen broke")
+
+
+mode._clean = _broken
