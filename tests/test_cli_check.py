@@ -40,3 +40,10 @@ def test_bad_flag_exits_2_with_one_line(capsys):
     assert cli.main(["check", "add", "--no-such-flag"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("opprop: error:") and err.count("\n") == 1
+
+
+def test_help_imports_no_torch():
+    """Every command module is imported to build the parser: none may pull torch in (seconds per ``opprop --help``)."""
+    code = "import sys\nfrom opprop.cli import main\ntry:\n    main.main(['--help'])\nexcept SystemExit:\n    pass\nprint('torch' in sys.modules)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.stdout.strip().splitlines()[-1] == "False", proc.stdout + proc.stderr

@@ -11,13 +11,7 @@ import sys
 
 import torch
 
-# Which inputs get a data snapshot for the mutation check. On CPU every input already gets a byte
-# snapshot (one memcpy) either way; elsewhere "all" clones every input, "schema" only those of ops that
-# write some argument. One default everywhere, so a nightly fuzz run checks what ``opprop check`` and the
-# property tests check: "all", the stricter, since a write to a read-only input is what "schema" would miss.
-# InvariantMode's own default is this one too (on CPU both policies cost the same: one memcpy per input).
-DEFAULT_SNAPSHOT = "all"
-SNAPSHOT_POLICIES = ("schema", "all")
+from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES  # noqa: F401  (the policy the checks apply)
 
 from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
 from opprop.check.compat import const_data_ptr as _const_data_ptr

@@ -5,7 +5,7 @@ import argparse
 
 from opprop.cli.errors import EXIT_CRASH, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
-from opprop.check.snapshots import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
+from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
 EPILOG = f"""\

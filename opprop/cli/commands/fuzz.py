@@ -7,7 +7,7 @@ import sys
 import time
 
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
-from opprop.check.snapshots import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
+from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
 
