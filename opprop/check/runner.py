@@ -13,6 +13,8 @@ ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplement
 # ... except this: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
 INTERNAL_ASSERT = "internal_assert"
 INTERNAL_ASSERT_TEXT = "INTERNAL ASSERT FAILED"
+# Distinct rejection messages counted per op (the rest only in ``errors``): enough to rank the most frequent.
+ERROR_KINDS_KEPT = 20
 
 
 def internal_assert(call: Call, error: BaseException) -> Finding | None:
@@ -83,7 +85,7 @@ class OpStats:
             self.valid += 1
         else:
             self.errors += 1
-            if len(self.first_errors) < 5 or result.error in self.first_errors:
+            if len(self.first_errors) < ERROR_KINDS_KEPT or result.error in self.first_errors:
                 self.first_errors[result.error] = self.first_errors.get(result.error, 0) + 1
         for k, v in result.reached.items():
             self.reached[k] = self.reached.get(k, 0) + v

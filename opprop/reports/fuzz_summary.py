@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from opprop.reports import report as core_report
+from opprop.reports import tested
 from opprop.check.findings import Finding
 from opprop.check.runner import INTERNAL_ASSERT, OpStats
 
@@ -48,6 +49,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "errors": s.get("errors", 0),
             "reached": s.get("reached", []),
             "error_kinds": s.get("error_kinds", {}),
+            "tested": tested.as_json(s.get("valid", 0), s.get("examples", 0), s.get("error_kinds")),
             "internal_errors": s.get("internal_errors", {}),
             "first_seen_at_example": r.get("first_seen", {}),
             **({"error": r["error"]} if r.get("error") else {}),
@@ -71,6 +73,23 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
     if run.get("imports"):
         rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
+
+
+def untested_ops(rep: dict) -> list[dict]:
+    """The op rows that ran without one valid example: their "0 findings" says nothing (listed first)."""
+    return sorted((o for o in rep["ops"] if o["status"] != "not_run" and o.get("valid", 0) == 0), key=lambda o: o["name"])
+
+
+def render_untested(untested: list[dict]) -> list[str]:
+    """The summary's first section: targets that ran but were never validly called, each with its top rejections."""
+    lines = [f"## Not tested: no valid example ({len(untested)})",
+             "These ran, but the op rejected every input: no finding here is no evidence that they are clean."]
+    for o in untested:
+        why = o.get("error") or "; ".join(f"{e} ({c}x)" for e, c in tested.top_rejections(o.get("error_kinds"))) or o["status"]
+        lines.append(f"- `{o['name']}`: 0/{o.get('examples', 0)} valid ({why})")
+    if not untested:
+        lines.append("none")
+    return lines + [""]
 
 
 def is_private_assert(f: Finding) -> bool:
@@ -115,10 +134,12 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     ops = rep["ops"]
     ran = [o for o in ops if o["status"] not in ("not_run",)]
     poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
-    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops", ""]
+    untested = untested_ops(rep)
+    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops, {len(untested)} not tested", ""]
     lines.append(f"torch {rep.get('torch_version')}, {rep.get('device')}, budget {rep.get('budget_s')} s, jobs {rep.get('jobs')}, shard {rep.get('shard')}, "
                  f"{sum(o.get('examples', 0) for o in ops)} examples")
     lines.append("")
+    lines += render_untested(untested)
     lines.append(f"## New findings ({len(new)})")
     lines += [f"- `{f.one_line()}`" + _why_no_expect_file(f) for f in new] or ["none"]
     lines.append("")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from opprop.cli.errors import EXIT_CRASH, EXIT_OK, UsageError, check_device
+from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
@@ -19,6 +19,11 @@ exit status:
   2  bad input (unknown op, bad flag, a module --import cannot import)
   3  the use-count probe cannot be trusted on this torch
   {EXIT_CRASH}  the op crashed or hung on some input: the crash findings, and their repro files, are printed
+  {EXIT_NOT_TESTED}  not tested: no sample or example was a valid call of the op (its top rejection
+     messages are printed); a crash takes precedence (4)
+
+Every run prints "tested N of M examples (valid)" or "not tested": 0 findings over
+no valid call is no evidence that the op is clean.
 """
 
 
@@ -48,9 +53,9 @@ def cmd_check(args) -> int:
     # generators would cost every ``opprop --help`` 1.5 s of CPU (measured: 0.04 s without).
     import tempfile
 
-    from opprop.check import catalog, probe
+    from opprop.check import catalog, probe, runner
     from opprop.fuzz import forked, isolated
-    from opprop.reports import report
+    from opprop.reports import report, tested
     from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
@@ -82,10 +87,16 @@ def cmd_check(args) -> int:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
         for line, count in s.internal_errors.items():  # calls opprop failed to check: they ran unchecked
             print(f"opprop internal error, {count} call(s): {line}")
-    print(f"{len(found)} finding(s)")
+    total = runner.OpStats.merged(target.name, *all_stats)
+    print(tested.line(target.name, total.valid, total.examples))
+    if total.valid < total.examples:
+        for line in tested.why_lines(total.first_errors):
+            print(line)
+    print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
-                         crashes=[f for f in lost if f["invariant"] == "crash"], hangs=[f for f in lost if f["invariant"] == "hang"])
+                         crashes=[f for f in lost if f["invariant"] == "crash"], hangs=[f for f in lost if f["invariant"] == "hang"],
+                         tested=tested.as_json(total.valid, total.examples, total.first_errors))
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 
@@ -95,4 +106,6 @@ def cmd_check(args) -> int:
     if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
         checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in ("crash", "hang")]}
         write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
-    return EXIT_CRASH if run.lost or run.status == "crash" else EXIT_OK  # "crash": a worker died outside any example
+    if run.lost or run.status == "crash":  # "crash": a worker died outside any example
+        return EXIT_CRASH
+    return EXIT_OK if total.valid else EXIT_NOT_TESTED

@@ -178,8 +178,10 @@ def _write_reports(args, journal_path: str, records=None) -> int:
     if aten is not None:
         print(f"aten coverage: {aten['reached']}/{aten['eligible']} eligible overloads ({aten['reached_fraction']:.1%}) reached "
               f"{aten['examples_needed']} valid examples; valid-example rate over those {aten['valid_rate_reached']:.1%}")
+    untested = summary.untested_ops(rep)
     print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
-          f"{sum(o['examples'] for o in rep['ops'])} examples")
+          f"{sum(o['examples'] for o in rep['ops'])} examples; {len(untested)} not tested (no valid example)"
+          + (f": {', '.join(o['name'] for o in untested[:5])}{', ...' if len(untested) > 5 else ''}" if untested else ""))
     return EXIT_OK
 
 
