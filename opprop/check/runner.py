@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from opprop.core.calls import Call
+from opprop.check import outer
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
@@ -51,10 +52,15 @@ class CallResult:
 
 
 def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
+    """The call under the dispatch mode; a CompositeImplicitAutograd overload's also under its outer contract."""
     mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
+    whole = outer.start(call, snapshot_data=snapshot_data, invariants=invariants)
     try:
         with mode:
             out = call()
+        if whole is not None:
+            mode.findings += whole.finish(out)
+            mode.internal_errors += whole.internal_errors
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]

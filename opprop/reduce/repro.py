@@ -57,8 +57,8 @@ def _overlaps(a, b):
 
 def _snapshot(t):
     if not _strided(t):
-        return (None, None, None, None, _contents(t))
-    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+        return (None, None, None, None, _contents(t), None)
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone(), t._version)
 
 
 def _contents(t):
@@ -69,7 +69,7 @@ def _contents(t):
 
 
 def _changed(t, snapshot):
-    size, stride, offset, ptr, data = snapshot
+    size, stride, offset, ptr, data, version = snapshot
     if not _strided(t):
         now = _contents(t)
         same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
@@ -86,7 +86,9 @@ def _changed(t, snapshot):
         same = torch.equal(t.int_repr(), data.int_repr())
     else:
         same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
-    return None if same else "data"
+    if not same:
+        return "data"
+    return "version_counter" if t._version != version else None  # an in-place op ran on it (an empty tensor shows no more)
 
 
 def report(invariant, outputs, inputs, before, state, facts):
