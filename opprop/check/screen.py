@@ -123,7 +123,11 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
         if views is not None:  # view_copies: each declared view sits on the storage of an input it views
             for j, t in outputs:
                 bases = views.get(j)
-                if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
+                if bases is None or t is None:
+                    continue
+                if t.layout is not _strided:
+                    return False  # no storage of its own (sparse, jagged): view_copies compares its components
+                if type(t) is not _Tensor:
                     continue
                 address = _storage_address(t)
                 for i, x in inputs:
@@ -159,6 +163,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             out_extents.append(None)
             continue
         extent = None
+        if alias and t.layout is not _strided:
+            return False  # no storage of its own (sparse, jagged): undeclared_alias compares its components
         if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
             if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
                 if _storage_use_count(_storage_address(t)) > 1:
@@ -175,6 +181,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                     if in_extents is None:
                         in_extents = _input_extents(inputs, before)
                     other = in_extents[k]
+                    if other is None and inp.layout is not _strided:
+                        return False  # an input without storage: undeclared_alias compares its components
                     if other is not None:
                         if extent is _UNBOUNDED:
                             extent = _extent(t, None)
