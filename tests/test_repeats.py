@@ -26,6 +26,8 @@ def _alias_then_write(x):
 
 
 LIB.impl("alias_then_write", _alias_then_write, "CPU")
+LIB.define("write_both(Tensor x, Tensor y) -> Tensor")  # writes both read-only arguments: two findings of one invariant
+LIB.impl("write_both", lambda x, y: (x.add_(1), y.add_(1), x + y)[-1], "CPU")
 EMPTY_LEDGER = ledger_mod.Ledger(None, {})
 
 
@@ -87,3 +89,12 @@ def test_a_repeat_in_one_test_is_counted_by_the_plugin(pytester):
     result = pytester.runpytest_subprocess("--opprop", "-p", "no:randomly")
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(["*aten::_unsafe_view / storageimpl_use_count: 7 call(s) in 1 test(s)*"])
+
+
+def test_findings_of_one_invariant_on_two_arguments_are_two_records_each_counted():
+    x, y = torch.ones(3), torch.ones(3)
+    with opprop.checking(ledger=EMPTY_LEDGER) as found:
+        for _ in range(3):
+            torch.ops.opprop_repeat.write_both(x, y)
+    written = sorted((f.detail["argument"], f.occurrences) for f in found.findings if f.invariant == "undeclared_mutation")
+    assert written == [("x", 3), ("y", 3)]

@@ -156,7 +156,7 @@ class InvariantMode(TorchDispatchMode):
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
         self.internal_errors: list[InternalError] = []
-        # (op, input signature, site) -> {(invariant, output): its first Finding}: repeats are counted there
+        # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
         self._recorded: dict = {}
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
@@ -370,17 +370,18 @@ class InvariantMode(TorchDispatchMode):
         kind = plan.kind
         described = None
         for inv, check in plan.checks:
-            for output_index, detail in check(call):
+            for nth, (output_index, detail) in enumerate(check(call)):
                 if signature is None:
                     signature = (kind.name, call_signature(call.inputs, args, kwargs), self._site())
                 fired = self._recorded.setdefault(signature, {})
-                first = fired.get((inv, output_index))
+                key = (inv, nth)  # the invariant's nth finding in a call: one per argument or output it names
+                first = fired.get(key)
                 if first is not None:
                     first.occurrences += 1
                     continue
                 if described is None:  # described once per call, only when something new is found
                     described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs, self.max_captured_values)
-                finding = fired[(inv, output_index)] = Finding(
+                finding = fired[key] = Finding(
                     aten_op=kind.name,
                     called_op=self.called_op,
                     invariant=inv,
