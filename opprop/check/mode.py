@@ -24,7 +24,7 @@ from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check import snapshots
 from opprop.check.plan import _PLANS, CheckPlan
 from opprop.check.screen import _clean
-from opprop.check.snapshots import take_states
+from opprop.check.snapshots import give_back, lent as _lent, take_states
 
 try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
     from torch._C._dynamo import eval_frame as _eval_frame
@@ -315,6 +315,9 @@ class InvariantMode(TorchDispatchMode):
             except Exception:
                 if not _any_inference(inputs, outputs):
                     self._internal(func, "after the call")
+            finally:
+                if _lent[0] and before:  # large snapshots' buffers, kept for the next call
+                    give_back(before)
             return out
         finally:
             _set_eval_frame(prior)
