@@ -106,8 +106,9 @@ class OppropSession:
             if rec is None:
                 rec = by_key[f.key] = dict(f.as_json(), test=test, count=0)
                 rec.pop("call", None)
+                rec.pop("occurrences", None)  # "count" holds them: every call site's
                 self.records.append(rec)
-            rec["count"] += 1
+            rec["count"] += f.occurrences
             if f.call is not None and f.key not in self.captured:  # one captured call per new (op, invariant)
                 self.captured.add(f.key)
                 rec["call"] = f.call.as_json()
