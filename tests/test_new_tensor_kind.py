@@ -31,7 +31,7 @@ OP = custom_ops.ops.return_input.default  # returns its input: breaks returns_in
 
 
 def _channels_last(t: torch.Tensor) -> bool:
-    return t.layout == torch.strided and not t.is_nested and t.dim() == 4 and not t.is_contiguous() \
+    return not t.is_nested and t.dim() == 4 and not t.is_contiguous() \
         and t.is_contiguous(memory_format=torch.channels_last)
 
 
@@ -52,6 +52,7 @@ def _still_this_kind(candidates):
 KIND = tensor_kinds.TensorKind("channels_last", _build)  # dense: offered to every op with a dense kernel
 LAYOUT = tensor_kinds.Layout(
     "channels_last",
+    torch.strided,
     parts=("contiguous",),
     holds=_channels_last,
     components=lambda t: (t.contiguous(),),

@@ -90,8 +90,9 @@ def _simpler(spec, moves):
 def _layout(name: str, torch_layout) -> Layout:
     return Layout(
         name,
+        torch_layout,
         parts=("components",),  # any number of them, one spec each
-        holds=lambda t: t.is_nested and t.layout == torch_layout,
+        holds=lambda t: t.is_nested,
         components=lambda t: tuple(c.clone(memory_format=torch.contiguous_format) for c in t.unbind()),
         spec_fields=lambda t: {"shape": ()},
         build=_build(torch_layout),

@@ -63,7 +63,8 @@ class ShrinkMoves(NamedTuple):
 class Layout:
     """A tensor built from strided parts: ``TensorSpec.layout == name``, ``TensorSpec.parts`` in ``parts`` order.
 
-    ``holds(t)``: whether a live tensor has it. ``components(t)``: its parts,
+    ``torch_layout``: the ``torch.layout`` its tensors have; ``holds(t)``:
+    whether a live tensor of that torch layout has it. ``components(t)``: its parts,
     live, in ``parts`` order; ``spec_fields(t)``: the spec's other fields
     (``shape``, ``coalesced``). ``build(spec, parts)`` and ``source(spec,
     part_sources)`` make it from its built parts, as an object and as a
@@ -74,6 +75,7 @@ class Layout:
     """
 
     name: str
+    torch_layout: torch.layout
     parts: tuple
     holds: Callable[[torch.Tensor], bool]
     components: Callable[[torch.Tensor], tuple]
@@ -88,6 +90,13 @@ class Layout:
 
 _KINDS: dict[str, TensorKind] = {}
 _LAYOUTS: dict[str, Layout] = {}
+_BY_TORCH_LAYOUT: dict = {}  # torch.layout -> the Layouts of it, in registration order (what layout_of tries)
+
+
+def _index() -> None:
+    _BY_TORCH_LAYOUT.clear()
+    for lay in _LAYOUTS.values():
+        _BY_TORCH_LAYOUT.setdefault(lay.torch_layout, []).append(lay)
 
 
 def register(*items) -> None:
@@ -97,11 +106,13 @@ def register(*items) -> None:
         if item.name in table or (table is _LAYOUTS and item.name == "strided"):
             raise KindRegistrationError(f"tensor {'kind' if table is _KINDS else 'layout'} {item.name!r} registered twice")
         table[item.name] = item
+    _index()
 
 
 def unregister(*items) -> None:
     for item in items:
         (_KINDS if isinstance(item, TensorKind) else _LAYOUTS).pop(item.name, None)
+    _index()
 
 
 @contextlib.contextmanager
@@ -152,7 +163,7 @@ def layout(name: str) -> Layout | None:
 
 def layout_of(t: torch.Tensor) -> Layout | None:
     """The Layout a live tensor is built from parts by; None for a strided one (or one no Layout holds)."""
-    for lay in _LAYOUTS.values():
+    for lay in _BY_TORCH_LAYOUT.get(t.layout, ()):  # called for every described tensor: only its torch layout's
         if lay.holds(t):
             return lay
     return None

@@ -87,8 +87,9 @@ def _simpler_values(spec, moves):
 
 COO = Layout(
     "sparse_coo",
+    torch.sparse_coo,
     parts=("indices", "values"),
-    holds=lambda t: t.layout == torch.sparse_coo and type(t) is torch.Tensor,
+    holds=lambda t: type(t) is torch.Tensor,
     components=lambda t: (t._indices().clone(), t._values().clone()),
     spec_fields=lambda t: {"shape": tuple(t.shape), "coalesced": t.is_coalesced()},
     build=lambda spec, parts: _quiet_build(torch.sparse_coo_tensor, parts[0], parts[1], spec.shape, is_coalesced=bool(spec.coalesced)),
@@ -106,8 +107,9 @@ def _compressed(name: str, torch_layout) -> Layout:
 
     return Layout(
         name,
+        torch_layout,
         parts=("compressed_indices", "plain_indices", "values"),
-        holds=lambda t: t.layout == torch_layout and type(t) is torch.Tensor,
+        holds=lambda t: type(t) is torch.Tensor,
         components=components,
         build=lambda spec, parts: _quiet_build(torch.sparse_compressed_tensor, *parts, spec.shape, layout=torch_layout),
         source=lambda spec, parts: f"torch.sparse_compressed_tensor({', '.join(parts)}, {shape_source(spec.shape)}, layout={torch_layout})",
