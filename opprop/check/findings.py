@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from opprop.check.snapshots import Snapshot
+from opprop.core import tensor_kinds
 from opprop.core.descriptions import describe_arguments, describe_value  # noqa: F401  (a finding's inputs)
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
 
@@ -198,8 +199,8 @@ class PendingCall:
 def _copy(value, before: dict):
     """A copy of an argument as it was before the call (not requiring grad: see ``specs.describe``)."""
     if isinstance(value, torch.Tensor):
-        if type(value) is not torch.Tensor or value.layout != torch.strided or value.is_nested or value.device.type != "cpu":
-            raise SpecError("not rebuildable")
+        if type(value) is not torch.Tensor or value.layout != torch.strided or tensor_kinds.layout_of(value) is not None or value.device.type != "cpu":
+            raise SpecError("not rebuildable")  # a kind built from parts (sparse, nested): the finding's replay rebuilds it
         old = before.get(id(value))
         if id(value) in before and old is None:
             raise SpecError("changed by the call, and its earlier value cannot be rebuilt")
@@ -211,7 +212,7 @@ def _copy(value, before: dict):
 
 def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
     """The tensor as it was before the call, from the bytes the snapshot read (plain CPU tensors only)."""
-    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or t.is_nested:
+    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or tensor_kinds.layout_of(t) is not None:
         return None
     if not isinstance(snapshot.size, torch.Size):
         return None

@@ -16,7 +16,8 @@ import math
 from opprop.check import catalog
 from opprop.check import invariants
 from opprop.check.invariants.base import repro_source
-from opprop.core.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
+from opprop.core import tensor_kinds
+from opprop.core.specs import CallSpec, Literal, TensorSpec
 
 HELPER = '''\
 def _strided(t):
@@ -143,8 +144,7 @@ def _number(x) -> str:
     return repr(x)
 
 
-def _shape(shape) -> str:
-    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+_shape = tensor_kinds.shape_source
 
 
 def _dtype(name: str) -> str:
@@ -192,15 +192,8 @@ def _tensor_source(t: TensorSpec) -> str:
 
 
 def _kind_source(t: TensorSpec) -> str:
-    """Sparse and nested tensors, from their parts, as ``specs.build_tensor`` builds them."""
-    parts = [tensor_source(p) for p in t.parts]
-    if t.layout == "sparse_coo":
-        return f"torch.sparse_coo_tensor({parts[0]}, {parts[1]}, {_shape(t.shape)}, is_coalesced={bool(t.coalesced)})"
-    if t.layout in SPARSE_COMPRESSED:
-        return f"torch.sparse_compressed_tensor({', '.join(parts)}, {_shape(t.shape)}, layout={SPARSE_COMPRESSED[t.layout]})"
-    if t.layout in NESTED:
-        return f"torch.nested.nested_tensor([{', '.join(parts)}], layout={NESTED[t.layout]})"
-    raise ValueError(f"unknown tensor layout {t.layout!r}")
+    """A kind built from parts (sparse, nested), as its ``tensor_kinds.Layout`` writes it from its parts' sources."""
+    return tensor_kinds.layout(t.layout).source(t, [tensor_source(p) for p in t.parts])
 
 
 def value_source(v) -> str:

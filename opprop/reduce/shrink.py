@@ -16,6 +16,7 @@ import os
 import torch
 
 from opprop.reduce.capture import reproduces
+from opprop.core import tensor_kinds
 from opprop.core.specs import FILLS, CallSpec, TensorSpec
 
 DTYPE_ORDER = ("float32", "int64", "float64", "int32", "bool", "float16", "bfloat16", "int16", "int8", "uint8", "complex64", "complex128")
@@ -232,8 +233,8 @@ def _defaults(spec: CallSpec):
 
 def resized(t: TensorSpec):
     """The same tensor with a dim fewer (index 0 kept) or a dim smaller (0, 1, half, one less), fewest elements first."""
-    if t.layout != "strided":
-        return sorted(_fewer_parts(t), key=lambda f: f.buffer_numel)
+    if t.layout != "strided":  # a kind built from parts shrinks as its Layout says
+        return sorted(tensor_kinds.layout(t.layout).smaller(t, _MOVES), key=lambda f: f.buffer_numel)
     found = []
     shape = t.shape
     for d in range(len(shape)):
@@ -297,36 +298,12 @@ def _with_values(old: TensorSpec, new: TensorSpec, cut):
     return new.replace(values=tuple(cut(_values_tensor(old)).reshape(-1).tolist()))
 
 
-def _fewer_parts(t: TensorSpec):
-    """Sparse and nested kinds, smaller: a nested component fewer or smaller, a sparse COO entry fewer."""
-    if t.layout.startswith("nested"):
-        for i in range(len(t.parts)) if len(t.parts) > 1 else ():
-            yield t.replace(parts=t.parts[:i] + t.parts[i + 1 :])
-        for i, part in enumerate(t.parts):
-            for new in resized(part):
-                yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
-    elif t.layout == "sparse_coo" and all(p.fill == "values" and p.stride is None for p in t.parts):
-        indices, values = t.parts
-        nnz = indices.shape[1] if len(indices.shape) == 2 else 0
-        for j in range(nnz if nnz <= 16 else 0):
-            new_indices, new_values = _drop_index(indices, 1, j), _drop_index(values, 0, j)
-            if new_indices is not None and new_values is not None:
-                yield t.replace(parts=(new_indices, new_values))
-
-
 def simpler(t: TensorSpec):
     """Same shape, simpler: not requiring grad, contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
     if t.requires_grad:
         yield t.replace(requires_grad=False)
-    if t.layout != "strided":
-        if t.layout.startswith("nested"):
-            for i, part in enumerate(t.parts):
-                for new in simpler(part):
-                    yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
-        else:  # sparse: only the values can change without breaking the indices' structure
-            for new in simpler(t.parts[-1]):
-                if new.dtype == t.parts[-1].dtype:
-                    yield t.replace(parts=t.parts[:-1] + (new,))
+    if t.layout != "strided":  # a kind built from parts: its Layout says which parts may change
+        yield from tensor_kinds.layout(t.layout).simpler(t, _MOVES)
         return
     if t.stride is not None:
         values = None
@@ -350,6 +327,9 @@ def simpler(t: TensorSpec):
     here = FILLS.index(t.fill)
     for fill in FILLS[:here]:
         yield t.replace(fill=fill, values=None)
+
+
+_MOVES = tensor_kinds.ShrinkMoves(resized, simpler, _drop_index)
 
 
 def _simpler_quant(t: TensorSpec):
