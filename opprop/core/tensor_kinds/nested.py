@@ -101,6 +101,8 @@ def _layout(name: str, torch_layout) -> Layout:
         sizes=sizes,
         smaller=_smaller,
         simpler=_simpler,
+        # a jagged tensor's memory is its buffer; a strided nested tensor has a storage of its own
+        memory=(lambda t: (t._values,)) if torch_layout is torch.jagged else (lambda t: ()),
     )
 
 

@@ -71,7 +71,10 @@ class Layout:
     Python expression that builds the same. ``describe(t)``: its fields in a
     finding's JSON, after layout; ``sizes(t)``: the description's ``shape``.
     ``smaller`` and ``simpler`` (``(spec, ShrinkMoves)``): the shrinker's
-    candidates, smaller first / same size but simpler.
+    candidates, smaller first / same size but simpler. ``memory(t)``: the live
+    dense tensors holding its memory, which the storage-based checks compare
+    for a tensor without storage of its own (``check/components.py``); ()
+    for one with a storage of its own.
     """
 
     name: str
@@ -86,6 +89,7 @@ class Layout:
     sizes: Callable[[torch.Tensor], list] | None = None
     smaller: Callable = _none
     simpler: Callable = _none
+    memory: Callable[[torch.Tensor], tuple] = lambda t: ()
 
 
 _KINDS: dict[str, TensorKind] = {}

@@ -97,13 +97,17 @@ COO = Layout(
     describe=lambda t: {"nnz": t._nnz(), "coalesced": t.is_coalesced()},
     smaller=_fewer_entries,
     simpler=_simpler_values,
+    memory=lambda t: (t._indices(), t._values()),
 )
 
 
 def _compressed(name: str, torch_layout) -> Layout:
-    def components(t):
+    def memory(t):
         compressed, plain = (t.crow_indices(), t.col_indices()) if name in ROW_COMPRESSED else (t.ccol_indices(), t.row_indices())
-        return compressed.clone(), plain.clone(), t.values().clone()
+        return compressed, plain, t.values()
+
+    def components(t):
+        return tuple(part.clone() for part in memory(t))
 
     return Layout(
         name,
@@ -115,6 +119,7 @@ def _compressed(name: str, torch_layout) -> Layout:
         source=lambda spec, parts: f"torch.sparse_compressed_tensor({', '.join(parts)}, {shape_source(spec.shape)}, layout={torch_layout})",
         describe=lambda t: {"nnz": t._nnz()},
         simpler=_simpler_values,
+        memory=memory,
     )
 
 
