@@ -26,7 +26,7 @@ MAX_CALL_VALUES = 4096  # a call with more tensor values than this is not captur
 class Finding:
     aten_op: str  # "aten::q_per_channel_scales"
     called_op: str  # what the user or generator called at top level
-    invariant: str  # one of catalog.ALL_INVARIANTS, or "crash" / "hang"
+    invariant: str  # one of catalog.ALL_INVARIANTS, or an OutcomeKind (crash, hang, internal_assert)
     output_index: int | None
     detail: dict
     inputs: dict

@@ -226,9 +226,9 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):
-        call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+        call_args.append(bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
     for k, a in spec.kwargs.items():
-        call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
+        call_args.append(f"{k}=" + bind(lines, k, a, inputs))
     input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
     facts = {
         "may_alias": tuple(sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})),
@@ -258,7 +258,7 @@ def _call_lines(call: str, view: bool) -> list:
     return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as a dispatch mode sees it (above, ADInplaceOrView wraps it in a fresh view)", "    " + call]
 
 
-def _bind(lines, arg_name, value, inputs) -> str:
+def bind(lines, arg_name, value, inputs) -> str:
     """Name the tensors of one argument in the script; return how the call spells the argument."""
     if isinstance(value, TensorSpec):
         var = _name(arg_name)

@@ -7,6 +7,7 @@ import sys
 import time
 
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
+from opprop.core.outcomes import OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
@@ -208,7 +209,7 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
     from opprop.core import ledger as ledger_mod
 
     known = set(ledger_mod.load_or_empty().entries)
-    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
+    new = [f for f in rep["findings"] if f["invariant"] not in tuple(OutcomeKind) and (f["aten_op"], f["invariant"]) not in known]
     if not new:
         print("write-expected: no new finding to shrink")
         return

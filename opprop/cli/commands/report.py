@@ -16,6 +16,7 @@ import json
 import sys
 
 from opprop.cli.errors import EXIT_OK, UsageError
+from opprop.core.outcomes import CRASH_KINDS
 
 
 def add_parser(sub):
@@ -30,7 +31,7 @@ def add_parser(sub):
                    help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros, "
                         "or, where its source never names the namespace (a C extension), they import it; "
                         "the fuzz run's own --import modules (recorded in its journal) are imported too")
-    p.add_argument("--only", choices=("crash", "internal_assert"),
+    p.add_argument("--only", choices=tuple(k.value for k in CRASH_KINDS),
                    help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
