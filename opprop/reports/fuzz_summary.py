@@ -151,7 +151,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines.append("")
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
-        e = ledger.get(*f.key)
+        e = ledger.match(f)
         lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
     if not known:
         lines.append("none")

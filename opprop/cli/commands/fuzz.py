@@ -192,8 +192,8 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
 
     from opprop.core import ledger as ledger_mod
 
-    known = set(ledger_mod.load_or_empty().entries)
-    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
+    known = ledger_mod.load_or_empty()
+    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and known.match(f) is None]
     if not new:
         print("write-expected: no new finding to shrink")
         return
