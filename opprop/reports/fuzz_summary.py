@@ -71,6 +71,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
         rep["aten_coverage"] = aten
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
+    if run.get("namespaces"):
+        rep["namespaces"] = run["namespaces"]  # every namespace beside aten: its targets, or why it was left out
     if run.get("imports"):
         rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
@@ -151,7 +153,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines.append("")
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
-        e = ledger.get(*f.key)
+        e = ledger.match(f)
         lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
     if not known:
         lines.append("none")
@@ -178,6 +180,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
                      "Unreached, with why:")
         lines += [f"- `{u['name']}`: {u['valid']}/{u['examples']} valid ({u['why']})" for u in aten["unreached"]] or ["none"]
         lines.append("")
+    lines += render_namespaces(rep)
     lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
     for o in sorted(poor, key=lambda o: o["name"]):
         why = o.get("error") or next(iter(o.get("error_kinds") or {}), "") or o["status"]
@@ -188,6 +191,18 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     if not_run:
         lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
     return "\n".join(lines) + "\n"
+
+
+def render_namespaces(rep: dict) -> list[str]:
+    """The namespaces beside aten: how many targets each gave the sweep, and each one left out with why."""
+    rows = rep.get("namespaces")
+    if not rows:
+        return []
+    lines = ["## Namespaces beside aten", "",
+             "Targets: overloads the schema can drive (as ATen's). Left out only by opprop/data/namespaces.toml, with its reason.", ""]
+    lines += [f"- `{r['namespace']}::` {r['targets']} of {r['registered']} overloads" + (f"; excluded: {r['excluded']}" if r["excluded"] else "")
+              for r in rows]
+    return lines + [""]
 
 
 def render_crash_groups(rep: dict) -> list[str]:
