@@ -19,12 +19,15 @@ class Definitions(dict):
     ``preamble(ns)``.
     """
 
-    def __init__(self, found=(), imports=()):
+    def __init__(self, found=(), imports=(), registered_by=()):
         super().__init__(found)
         self.imports = tuple(imports)
+        self.registered_by = dict(registered_by)  # namespace -> installed module whose source registers it (imported, not inlined)
 
     def preamble(self, namespace: str) -> str:
         """``import m`` lines for a namespace with no source to inline and not torch's own; "" otherwise."""
+        if namespace in self.registered_by:
+            return f"import {self.registered_by[namespace]}\n"
         if namespace in self or not self.imports or namespace in torch_namespaces():
             return ""
         return "".join(f"import {m}\n" for m in self.imports)
@@ -86,11 +89,15 @@ def definitions_for(names) -> Definitions:
     A module registers a namespace when its source names it as a
     ``torch.library`` namespace (``Library("ns", ...)``, ``"ns::op"``,
     ``torch.library.custom_op("ns::op")``); the first such module wins.
+    A module of an installed package (torch's own ``fsdp::``, say) is not
+    inlined: its source imports its package's siblings, so the repro imports
+    it instead (``Definitions.preamble``).
     """
     import re
     import torch
 
     found: dict = {}
+    registered_by: dict = {}
     namespaces = {n.split("::", 1)[0] for n in torch._C._dispatch_get_all_op_names()} - {"aten"}
     for name in names:
         path = getattr(sys.modules.get(name), "__file__", None)
@@ -102,6 +109,18 @@ def definitions_for(names) -> Definitions:
         except OSError:
             continue
         for ns in namespaces:
-            if ns not in found and re.search(rf"""["']{re.escape(ns)}(::[^"']*)?["']""", source):
-                found[ns] = path
-    return Definitions(found, names)
+            if ns not in found and ns not in registered_by and re.search(rf"""["']{re.escape(ns)}(::[^"']*)?["']""", source):
+                if _installed(path):
+                    registered_by[ns] = name
+                else:
+                    found[ns] = path
+    return Definitions(found, names, registered_by)
+
+
+def _installed(path: str) -> bool:
+    """Whether a module file belongs to an installed package (under site-packages), so cannot be inlined alone."""
+    import sysconfig
+
+    where = Path(path).resolve()
+    roots = {Path(sysconfig.get_paths()[k]).resolve() for k in ("purelib", "platlib")}
+    return any(where.is_relative_to(root) for root in roots)

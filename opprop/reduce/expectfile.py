@@ -100,6 +100,7 @@ def write(
     suggested: str,
     definition: str | None = None,
     definition_from: str = "",
+    preamble: str = "",
 ) -> Path:
     """Write (or overwrite) the expect file for ``spec``; its EXPECTED is what the script prints now."""
     meta = {
@@ -115,7 +116,7 @@ def write(
     }
     path = Path(directory) / file_name(spec.op, invariant)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(meta, emit(spec, invariant, definition=definition, definition_from=definition_from)))
+    path.write_text(render(meta, emit(spec, invariant, definition=definition, definition_from=definition_from, preamble=preamble)))
     out = run_script(path)
     if out.returncode != 0 or not out.stdout.rstrip().endswith(REPRODUCES):
         path.unlink()

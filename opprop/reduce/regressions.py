@@ -56,8 +56,12 @@ def from_call(call: Call, aten_op: str, invariant: str, out_dir, *, example: dic
     return from_spec(capture(call, aten_op, invariant), invariant, out_dir, example=example, definition=definition)
 
 
-def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definition: str | None = None) -> Regression:
-    """Shrink an ATen call that breaks ``invariant`` alone and write its expect file."""
+def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definition: str | None = None,
+              preamble: str = "") -> Regression:
+    """Shrink an ATen call that breaks ``invariant`` alone and write its expect file.
+
+    ``preamble``: import lines for a namespace registered by a module not inlined (an installed package's).
+    """
     result = shrink(spec, invariant)
     finding = failing_findings(result.spec, invariant)[0]
     source = Path(definition).read_text() if definition else None
@@ -69,6 +73,7 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
         suggested=expectfile.suggested_fix(spec.op, invariant, finding.detail, finding.output_index),
         definition=source,
         definition_from=Path(definition).name if definition else "",
+        preamble=preamble,
     )
     entry = Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=_relative(path))
     return Regression(path, result.spec, finding, entry, result.tries)
@@ -117,9 +122,10 @@ def starting_call(finding: Finding, *, device: str = "cpu", examples: int = 100,
     return capture(call, finding.aten_op, finding.invariant), "a new search (fallback: the report predates findings that carry their call)"
 
 
-def from_finding(finding: Finding, out_dir, *, device: str = "cpu", examples: int = 100, seed: int = 0, definition: str | None = None) -> Regression:
+def from_finding(finding: Finding, out_dir, *, device: str = "cpu", examples: int = 100, seed: int = 0, definition: str | None = None,
+                 preamble: str = "") -> Regression:
     spec, origin = starting_call(finding, device=device, examples=examples, seed=seed)
-    reg = from_spec(spec, finding.invariant, out_dir, example=_example(finding), definition=definition)
+    reg = from_spec(spec, finding.invariant, out_dir, example=_example(finding), definition=definition, preamble=preamble)
     return dataclasses.replace(reg, origin=origin)
 
 
@@ -130,7 +136,7 @@ def _example(finding: Finding) -> dict:
 
 def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict | None = None, log=print) -> list[Regression]:
     """One expect file per (aten op, invariant) in the report; existing files are kept unless ``force``."""
-    definitions = definitions or {}
+    definitions = {} if definitions is None else definitions  # an empty Definitions still has its preamble
     device = report.get("device", "cpu")
     done: set = set()
     written = []
@@ -152,6 +158,7 @@ def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict
                 examples=report.get("examples", 100),
                 seed=report.get("seed", 0),
                 definition=definitions.get(namespace),
+                preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "",
             )
         except (CaptureError, ShrinkError, expectfile.ExpectFileError) as e:
             log(f"skipped {finding.aten_op} / {finding.invariant}: {e}")

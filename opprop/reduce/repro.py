@@ -227,11 +227,12 @@ def op_source(spec: CallSpec) -> str:
     return f"torch.ops.{ns}.{name}.{op._overloadname}"
 
 
-def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, definition_from: str = "") -> str:
-    """The script. ``definition``: source that registers a non-aten op, inlined so the script stands alone."""
+def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, definition_from: str = "", preamble: str = "") -> str:
+    """The script. ``definition``: source that registers a non-aten op, inlined so the script stands alone;
+    ``preamble``: import lines of the modules that register it, when they are not inlined."""
     kind = catalog.classify(spec.overload)
     names = kind.arg_names
-    lines = ["import sys", "", "import torch", ""]
+    lines = ["import sys", "", "import torch", *preamble.splitlines(), ""]
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
     checked = invariants.get(invariant)

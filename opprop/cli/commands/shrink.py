@@ -48,7 +48,8 @@ def cmd_shrink(args) -> int:
     from opprop.reports import report  # imported here, as in every command: ``opprop --help`` needs no torch
 
     import_modules(args.imports)
-    definitions = {**definitions_for(args.imports), **parse_definitions(args.define)}
+    definitions = definitions_for(args.imports)
+    definitions.update(parse_definitions(args.define))  # still a Definitions: its preamble imports what is not inlined
     try:
         data = report.read(args.report)
     except report.ReportError as e:
