@@ -22,7 +22,7 @@ from typing import Callable
 from hypothesis import given, note, reject, settings
 from hypothesis.errors import Unsatisfiable
 
-from opprop.inputs import choices
+from opprop.inputs import choices, corpus
 from opprop.check import snapshots
 from opprop.explore import profiles
 from opprop.check import runner
@@ -146,7 +146,7 @@ class Exploration:
         for index, call in enumerate(self.target.sample_calls(self.device) if own else calls):
             if (limit is not None and index >= limit) or time.monotonic() > self.soft_deadline:
                 break
-            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i} if own else None)
+            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i, **_corpus()} if own else None)
             if self._stopped():
                 break
 
@@ -247,6 +247,7 @@ class Exploration:
             "database_key": database_key(self.target.name).decode(),
             "choices": (saved if saved is not None else choices.current()).hex(),
             "steer": self._steer,
+            **_corpus(),
         }
 
     def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
@@ -275,6 +276,8 @@ class Exploration:
 
 def replay_call(replay: dict, device: str = "cpu"):
     """The top-level call a finding's ``replay`` names, regenerated: its fixed sample, or its draw from the saved choices."""
+    if replay.get("corpus"):  # drawn around a corpus's recorded calls: the same corpus draws it again
+        corpus.use(replay["corpus"])
     target = resolve(replay["target"])
     if "sample" in replay:
         for index, call in enumerate(target.sample_calls(device)):
@@ -286,6 +289,12 @@ def replay_call(replay: dict, device: str = "cpu"):
     if strategy is None:
         raise choices.ReplayError(f"{target.name} draws no calls on {device}")
     return choices.draw(strategy, bytes.fromhex(replay["choices"]))
+
+
+def _corpus() -> dict:
+    """What a finding's ``replay`` adds when the run drew from a corpus (``--corpus``)."""
+    directory = corpus.active()
+    return {"corpus": directory} if directory else {}
 
 
 def _learned_something(learner, before: dict) -> bool:

@@ -18,9 +18,10 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.explore import sources
-from opprop.inputs import validity
+from opprop.inputs import corpus, validity
 from opprop.check.catalog import UnknownOp
 from opprop.generators import all_edge_generators, generators_for, modules
+from opprop.generators.corpus import corpus_call_strategy
 from opprop.generators.opinfo import allowed_changes, edge_generators_for, opinfo_call_strategy
 from opprop.generators.schema import schema_call_strategy, unreachable_reason
 
@@ -128,6 +129,7 @@ def _find_overload(name: str):
 
 
 def _overload_samples(op: OpOverload, device: str) -> Iterator:
+    yield from sources.corpus_sample_calls(op, device)  # --corpus: the recorded calls first
     yield from sources.edge_sample_calls(catalog.qualified_name(op), device)
     for opinfo in sources.opinfos_for_overload(op):
         yield from sources.opinfo_sample_calls(opinfo, device)
@@ -137,6 +139,9 @@ def _overload_strategies(op: OpOverload, device: str, learner) -> list:
     """The edge generators' fixed samples, the mutated samples of OpInfos named after it, the edge
     generators' strategies, then schema-driven calls."""
     name = catalog.qualified_name(op)
+    recorded = corpus.calls_for(name) if device == "cpu" else []
+    if recorded:  # --corpus: an op with recorded calls is drawn around them alone (schema draws rarely call it validly)
+        return [corpus_call_strategy(name, op, recorded)]
     options = []
     edge_samples = list(sources.edge_sample_calls(name, device))
     if edge_samples:

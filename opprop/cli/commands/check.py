@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
 from opprop.core.outcomes import LOST_KINDS, OutcomeKind
@@ -46,6 +47,7 @@ def add_parser(sub):
     p.add_argument("--example-timeout", type=float, default=60.0, help="seconds one example may run before it is a hang (default 60)")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT})")
+    corpus_flag.add_argument(p)
     p.set_defaults(handler=cmd_check)
 
 
@@ -67,6 +69,7 @@ def cmd_check(args) -> int:
     check_device(args.device)
     forked.prepare_parent()  # this process runs no op: each runs in a worker, forked where that is safe
     import_modules(args.imports)
+    corpus_flag.use(args)
     try:
         target = resolve(args.op)
     except catalog.UnknownOp as e:
