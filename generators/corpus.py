@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from opprop.core.calls import Call
 
+EDGE_FAMILY = False  # a strategy around recorded calls, not an edge-generator family (generators.registry)
 ASPECTS = ("recorded", "size", "noncontiguous", "alias", "values", "dtype", "mask", "optional", "layout")
 _FLOATS = (torch.float32, torch.float64, torch.float16, torch.bfloat16)
 _INTS = (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from opprop.check.findings import MAX_CALL_VALUES, call_signature
+from opprop.check.findings import MAX_CALL_VALUES, _compact, call_signature
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe
 
 MAX_PER_OP = 8  # distinct input signatures kept per overload: enough shapes to start from, a bounded file
@@ -41,10 +41,13 @@ def signature_digest(inputs: list, args, kwargs) -> str | None:
 
 
 def _spec(value):
-    """An argument's spec before the call: literal values, or zeros past ``MAX_CALL_VALUES`` (a weight matrix)."""
+    """An argument's spec before the call, as a finding's captured call has it (a fill rule where one rebuilds the
+    values, else literal values), or zeros past ``MAX_CALL_VALUES`` values (a weight matrix)."""
     if isinstance(value, (list, tuple)):
         return [_spec(v) for v in value]
     spec = describe(value)
+    if isinstance(spec, TensorSpec) and spec.layout == "strided":
+        spec = _compact(spec)
     if isinstance(spec, TensorSpec) and spec.layout == "strided" and spec.quant is None and spec.values is not None:
         if len(spec.values) > MAX_CALL_VALUES:
             return spec.replace(fill="zeros", values=None)
