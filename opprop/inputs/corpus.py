@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from opprop.check.findings import MAX_CALL_VALUES, _compact, call_signature
+from opprop.check.findings import MAX_CALL_VALUES, _compact
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe
 
 MAX_PER_OP = 8  # distinct input signatures kept per overload: enough shapes to start from, a bounded file
@@ -32,9 +32,8 @@ class CorpusError(ValueError):
     """A corpus directory that cannot be read (missing, not a directory, a line that is not a call)."""
 
 
-def signature_digest(inputs: list, args, kwargs) -> str | None:
-    """The input signature of a call as a short stable text, or None when it cannot be read."""
-    signature = call_signature(inputs, args, kwargs)
+def signature_digest(signature) -> str | None:
+    """A call's input signature (``call_signature``) as a short stable text, or None when it could not be read."""
     if type(signature) is object:  # a call it cannot read (call_signature's "never the same")
         return None
     return hashlib.sha1(repr(signature).encode()).hexdigest()[:16]
