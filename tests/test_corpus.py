@@ -107,10 +107,14 @@ def test_a_recorded_call_is_the_call_a_finding_captures(tmp_path):
     x = torch.tensor([[3.0, -1.0, 2.5], [0.5, 7.0, 1.0]]).t()  # literal values, non-contiguous
     with opprop.checking(record=tmp_path / "c", capture_calls=True) as found:
         torch.ops.opprop_test.return_input(x)
-    captured = next(f.call for f in found.findings if f.aten_op == "opprop_test::return_input" and f.call is not None)
-    [recorded] = corpus.read(tmp_path / "c")["opprop_test::return_input"]
-    assert recorded == captured and recorded.args[0].stride == (1, 3)
-    (rebuilt,), _ = recorded.build()
+        torch.ops.opprop_test.alias_input(torch.zeros(4))  # values a fill rule rebuilds: kept as the rule
+    recorded = corpus.read(tmp_path / "c")
+    for op in ("opprop_test::return_input", "opprop_test::alias_input"):
+        captured = next(f.call for f in found.findings if f.aten_op == op and f.call is not None)
+        assert recorded[op] == [captured]
+    spec = recorded["opprop_test::return_input"][0]
+    assert spec.args[0].stride == (1, 3) and recorded["opprop_test::alias_input"][0].args[0].fill == "zeros"
+    (rebuilt,), _ = spec.build()
     assert torch.equal(rebuilt, x) and rebuilt.stride() == x.stride()
 
 
