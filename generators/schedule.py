@@ -67,7 +67,7 @@ class Schedule:
         args = list(op._schema.arguments)
         tensors = tensor_params(op)
         self.tensor_names = [a.name for a in tensors]
-        self.optional_tensors = [a.name for a in tensors if is_optional(a)]
+        self.optional = {a.name for a in args if is_optional(a)}
         self.first_kind = first_kind
         relations = [(f"{a.name}.relation", RELATIONS) for a in tensors[1:]]
         outs = [(f"{a.name}.relation", OUT_RELATIONS) for a in args if is_out(a) and str(a.real_type) == "Tensor"]
@@ -81,11 +81,17 @@ class Schedule:
         self.rows = self._rows()
 
     def _rows(self) -> list[dict]:
+        """Row 0 plain; each other value of each column into the least-loaded row that has no value of that column
+        yet, keeping a relation out of a row whose tensor mode it would hide (its argument would take no mode)."""
         items = [(name, option) for name, options in self.columns for option in options[1:]]
         count = 1 + min(len(items), MAX_ROWS - 1)
         assigned: list[dict] = [{} for _ in range(count)]
-        for i, (name, option) in enumerate(items):
-            assigned[1 + i % (count - 1)][name] = option
+        for name, option in items:
+            free = [r for r in range(1, count) if name not in assigned[r]]
+            calm = [r for r in free if not (name.endswith(".relation") and BASE in assigned[r])]
+            row = min(calm or free, key=lambda r: (len(assigned[r]), r))
+            assigned[row][name] = option
+        assigned[0] = {name: options[0] for name, options in self.columns}  # row 0: plain, every optional argument absent
         return [self._expand(row) for row in assigned]
 
     def _expand(self, row: dict) -> dict:
@@ -98,8 +104,9 @@ class Schedule:
             plan[f"{name}.mode"] = mode
             plan[f"{name}.kind"] = "dense" if mode != "plain" else self.first_kind
         present = [n for n, v in row.items() if n.endswith(".default") and v is False]
-        if mode != "plain":  # an absent optional tensor would take no mode
-            present += [f"{n}.default" for n in self.optional_tensors if f"{n}.default" not in row]
+        # an absent optional argument would take no mode: a row that gives it one passes it
+        present += [f"{n}.default" for n in self.optional if f"{n}.default" not in row
+                    and (mode != "plain" and n in self.tensor_names or any(c.startswith(f"{n}.") for c in row))]
         for name in present:
             plan[name] = False
             plan[name.replace(".default", ".none")] = False
@@ -132,3 +139,11 @@ class Schedule:
 def modes_of(choices: dict) -> dict:
     """The mode choices among a call's choices (what the per-op table of modes counts)."""
     return {k: v for k, v in choices.items() if k.endswith(MODE_SUFFIXES)}
+
+
+def tally(table: dict, modes: dict, valid: bool) -> None:
+    """Count one call's modes into ``table``: "choice=value" -> [examples, valid]."""
+    for choice, value in modes.items():
+        counts = table.setdefault(f"{choice}={value}", [0, 0])
+        counts[0] += 1
+        counts[1] += int(valid)

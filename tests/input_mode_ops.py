@@ -27,6 +27,8 @@ SCHEMAS = {
     # out= overlapping the input: the kernel swaps out's storage instead of writing it
     "scale_out_bug": "(Tensor x, *, Tensor(a!) out) -> Tensor(a!)",
     "scale_out_ok": "(Tensor x, *, Tensor(a!) out) -> Tensor(a!)",
+    # takes anything: every mode of every parameter is a valid call (the schedule's coverage)
+    "accepts_all": "(Tensor x, Tensor y, Tensor index, bool[2] output_mask, Tensor? w=None, int k=0, *, Tensor(a!) out) -> Tensor(a!)",
 }
 for _name, _schema in SCHEMAS.items():
     LIB.define(_name + _schema)
@@ -92,7 +94,12 @@ def _scale_out(bug):
     return fn
 
 
+def _accepts_all(x, y, index, output_mask, w=None, k=0, *, out):
+    return out
+
+
 IMPLS = {
+    "accepts_all": _accepts_all,
     "same_twice_bug": _same_twice(True), "same_twice_ok": _same_twice(False),
     "track_min_bug": _track_min, "track_min_ok": _track_min,
     "noncontig_bug": _noncontig(True), "noncontig_ok": _noncontig(False),

@@ -29,6 +29,7 @@ from opprop.check import runner
 from opprop.check.findings import Finding, describe_arguments
 from opprop.explore.database import database_key
 from opprop.explore.target import Target, resolve
+from opprop.generators import schedule
 from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
@@ -287,10 +288,7 @@ class Exploration:
         t0 = time.perf_counter()
         result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)
         stats.add(result, time.perf_counter() - t0)
-        for choice, value in (getattr(call, "modes", None) or {}).items():
-            counts = self.modes.setdefault(f"{choice}={value}", [0, 0])
-            counts[0] += 1
-            counts[1] += int(result.valid)
+        schedule.tally(self.modes, getattr(call, "modes", None) or {}, result.valid)
         if self.on_progress is not None and time.monotonic() - self._last_progress > 0.5:
             self._last_progress = time.monotonic()
             self.on_progress(self.examples)
