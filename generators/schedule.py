@@ -28,7 +28,7 @@ from opprop.strategies.edge_modes import INDEX_BOUNDS, MAX_MASK, OUT_RELATIONS, 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
 MAX_ROWS = 20  # the first examples of ``opprop check`` (its --examples 20) cover every mode
-FREE_SPREAD = 4  # a free draw of the row number is a row about one time in this many
+FREE_SPREAD = 8  # a free draw of the row number is a row about one time in this many (rows are for the first examples)
 FREE_PICKS = 2  # a free plan moves at most this many choices off their plain value
 BASE = "tensors.mode"  # the tensor mode every tensor argument of a row shares; it also shapes the call's base shape
 # Index-like tensor arguments, by rule: these names, or a name ending in one of SUFFIXES.
@@ -102,7 +102,7 @@ class Schedule:
         plan[BASE] = mode
         for name in self.tensor_names:
             plan[f"{name}.mode"] = mode
-            plan[f"{name}.kind"] = "dense" if mode != "plain" else self.first_kind
+            plan[f"{name}.kind"] = self.first_kind  # dense where the op has a dense kernel; modes shape only dense tensors
         present = [n for n, v in row.items() if n.endswith(".default") and v is False]
         # an absent optional argument would take no mode: a row that gives it one passes it
         present += [f"{n}.default" for n in self.optional if f"{n}.default" not in row

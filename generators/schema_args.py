@@ -139,7 +139,8 @@ class DrawContext:
         else:
             smallest = 1 if self.spatial else 0
             self.shape = tuple(draw(st.lists(st.integers(smallest, 4), min_size=ndim, max_size=ndim)))
-        base = self.plan.get("tensors.mode")
+        # a choice like any other, so a mode the op keeps rejecting (0-d, ...) stops shaping its rows
+        base = self.choose("tensors.mode", edge_modes.TENSOR_MODES) if "tensors.mode" in self.plan else None
         if base is not None:  # a scheduled row: every tensor shares its mode's shape, and only a zero-size row is empty
             shape = tuple(max(s, 1) for s in self.shape)
             self.shape = edge_modes.base_shape(base, shape, keep_ndim=bool(self.spatial))
@@ -168,8 +169,9 @@ class DrawContext:
         shape = self.shape if shape is None else tuple(shape)
         dtype = self.dtype if dtype is None else dtype
         kind = kind or self.choose(f"{name}.kind", self.kinds)
-        mode = self.choose(f"{name}.mode", edge_modes.TENSOR_MODES) if f"{name}.mode" in self.plan else "plain"
-        if mode != "plain" and kind in DENSE_KINDS:
+        # a mode shapes dense tensors only: asked (and recorded, for the validity record) only for them
+        mode = self.choose(f"{name}.mode", edge_modes.TENSOR_MODES) if f"{name}.mode" in self.plan and kind in DENSE_KINDS else "plain"
+        if mode != "plain":
             return edge_modes.build(mode, shape, dtype, self.device, salt=self.positions.get(name, 0))
         if kind == "transposed":
             if len(shape) < 2:
