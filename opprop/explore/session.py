@@ -19,7 +19,7 @@ import hashlib
 import time
 from typing import Callable
 
-from hypothesis import given, note, reject, settings
+from hypothesis import given, note, reject, settings, strategies as st
 from hypothesis.errors import Unsatisfiable
 
 from opprop.inputs import choices
@@ -33,6 +33,7 @@ from opprop.generators import schedule
 from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
+LEAD_PHASE = -1000  # the seed phase of the draws before the schedule, for a target with more than schema draws
 LEARN_EXAMPLES = 20  # learning: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
 # An op's first draws build its samples (seconds for some); a budget too small must still test it, with
 # as many examples as the fuzz summary's poor-coverage line asks for.
@@ -113,6 +114,7 @@ class Exploration:
         self.soft_deadline = min(float("inf") if seconds is None else self.start + seconds, self.hard_deadline)
         self._steer: dict | None = None  # the validity record the current strategy was built with
         self._scheduling = False  # while the schedule's rows run (draw_scheduled)
+        self._other_sources = False  # the target draws from more than its schema (strategy)
         self.modes: dict = {}  # "choice=value" of a drawn call's edge modes -> [examples, valid] (generators.schedule)
         self._last_progress = self.start
 
@@ -157,7 +159,9 @@ class Exploration:
         """The target's strategy as the validity record now steers it (kept, so a finding can replay its draw)."""
         learner = self.target.learner()
         self._steer = None if learner is None else learner.snapshot().as_json()
-        return self.target.call_strategy(self.device, learner=learner)
+        options = self.target.call_strategies(self.device, learner=learner)
+        self._other_sources = len(options) > 1  # more than schema draws (draw)
+        return st.one_of(options) if options else None
 
     def example(self, call) -> None:
         """One drawn example: the body of every ``@given`` here and in the property tests."""
@@ -184,6 +188,12 @@ class Exploration:
         if strategy is None:
             self.status = "no_inputs"
             return
+        if self._other_sources and examples > MIN_EXAMPLES:
+            # fixed samples, OpInfo and edge generators validly call what schema rows may not: a short share runs them first
+            before = self.drawn_stats.examples
+            if not self._run_hypothesis(self._hypothesis_test(strategy, MIN_EXAMPLES, LEAD_PHASE)) or self._stopped():
+                return
+            examples -= self.drawn_stats.examples - before
         examples -= self.draw_scheduled(examples)
         if examples <= 0 or self._stopped() or self.status == "budget":
             return

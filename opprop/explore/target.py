@@ -61,8 +61,12 @@ class Target:
         ``learner``: the validity record that steers schema-driven draws (the
         target's own by default; a frozen copy replays a past draw exactly).
         """
-        options = self._kind.strategies(self.obj, device, learner)
+        options = self.call_strategies(device, learner=learner)
         return st.one_of(options) if options else None
+
+    def call_strategies(self, device: str = "cpu", *, learner=None) -> list:
+        """Every source of drawn calls, simplest first (what ``call_strategy`` chooses among)."""
+        return self._kind.strategies(self.obj, device, learner)
 
     def learner(self):
         return self._kind.learner(self.obj)
