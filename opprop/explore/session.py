@@ -191,11 +191,11 @@ class Exploration:
         if self._other_sources and examples > MIN_EXAMPLES:
             # fixed samples, OpInfo and edge generators validly call what schema rows may not: a short share runs them first
             before = self.drawn_stats.examples
-            if not self._run_hypothesis(self._hypothesis_test(strategy, MIN_EXAMPLES, LEAD_PHASE)) or self._stopped():
+            if not self._run_hypothesis(self._hypothesis_test(strategy, MIN_EXAMPLES, LEAD_PHASE)) or self._stopped() or self.failed:
                 return
             examples -= self.drawn_stats.examples - before
         examples -= self.draw_scheduled(examples)
-        if examples <= 0 or self._stopped() or self.status == "budget":
+        if examples <= 0 or self._stopped() or self.status == "budget" or self.failed:
             return
         learner = self.target.learner()
         learn = self.learn and learner is not None and examples > LEARN_EXAMPLES
@@ -230,8 +230,8 @@ class Exploration:
         self._scheduling = True
         try:
             for k, row in enumerate(built[1][:examples]):
-                if not self._run_hypothesis(self._hypothesis_test(row, 1, SCHEDULE_PHASE - k, database=None)) or self._stopped():
-                    break
+                if not self._run_hypothesis(self._hypothesis_test(row, 1, SCHEDULE_PHASE - k, database=None)) or self._stopped() or self.failed:
+                    break  # out of time, or a failing target spent the rest of its share shrinking
         finally:
             self._scheduling = False
         return self.drawn_stats.examples - before
