@@ -102,12 +102,13 @@ class OppropSession:
     def _keep(self, test: str, findings) -> None:
         by_key: dict = {}
         for f in findings:
-            rec = by_key.get(f.key)
+            rec = by_key.get((f.key, f.known))  # a scoped ledger entry can know one finding of a key and not another
             if rec is None:
-                rec = by_key[f.key] = dict(f.as_json(), test=test, count=0)
+                rec = by_key[(f.key, f.known)] = dict(f.as_json(), test=test, count=0)
                 rec.pop("call", None)
+                rec.pop("occurrences", None)  # "count" holds them: every call site's
                 self.records.append(rec)
-            rec["count"] += 1
+            rec["count"] += f.occurrences
             if f.call is not None and f.key not in self.captured:  # one captured call per new (op, invariant)
                 self.captured.add(f.key)
                 rec["call"] = f.call.as_json()
@@ -157,10 +158,11 @@ class OppropSession:
             self.log.append(f"JSON report written to {self.report_path}")
 
     def summary(self) -> list[dict]:
-        """One row per (aten op, invariant): calls, tests, the first test (by id) that hit it, and the ledger's verdict."""
+        """One row per (aten op, invariant, verdict): calls, tests, the first test (by id) that hit it, and the ledger's verdict
+        (a scoped entry, ``layouts`` or ``detail``, knows some findings of its key and not others: those get a row each)."""
         rows: dict = {}
         for rec in self.records:
-            key = (rec["aten_op"], rec["invariant"])
+            key = (rec["aten_op"], rec["invariant"], rec["known"])
             row = rows.get(key)
             if row is None:
                 row = rows[key] = {

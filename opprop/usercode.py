@@ -46,6 +46,7 @@ class Checked:
     detail = property(lambda self: self.finding.detail)
     inputs = property(lambda self: self.finding.inputs)
     output_index = property(lambda self: self.finding.output_index)
+    occurrences = property(lambda self: self.finding.occurrences)  # calls that broke it here, this one included
     key = property(lambda self: self.finding.key)
 
     @property
@@ -66,14 +67,25 @@ class Checked:
 
 def user_frame(frame=None) -> str:
     """file:line of the innermost frame outside torch and opprop (the code that made the call), relative to the cwd under it."""
-    frame = frame or sys._getframe(1)
+    return _shown(_user_code(frame or sys._getframe(1)))
+
+
+def _user_code(frame) -> tuple | None:
+    """(file, line) of the innermost frame outside torch and opprop: cheap, read for every repeat."""
     while frame is not None:
         name = frame.f_code.co_filename
         if not name.startswith(_INTERNAL_DIRS) and not name.startswith("<"):
-            cwd = os.getcwd() + os.sep
-            return f"{name[len(cwd):] if name.startswith(cwd) else name}:{frame.f_lineno}"
+            return name, frame.f_lineno
         frame = frame.f_back
-    return ""
+    return None
+
+
+def _shown(site: tuple | None) -> str:
+    if site is None:
+        return ""
+    name, line = site
+    cwd = os.getcwd() + os.sep
+    return f"{name[len(cwd):] if name.startswith(cwd) else name}:{line}"
 
 
 class _UserMode(InvariantMode):
@@ -91,11 +103,15 @@ class _UserMode(InvariantMode):
         super()._internal(func, stage)
         self.internal_errors[-1].where = user_frame()
 
-    def _record(self, plan, call, args, kwargs) -> None:
+    def _site(self) -> tuple | None:
+        self._where = _user_code(sys._getframe(1))
+        return self._where
+
+    def _record(self, plan, call, args, kwargs, signature=None) -> None:
         start = len(self.findings)
-        super()._record(plan, call, args, kwargs)
-        if len(self.findings) > start:
-            self.owner._add(self.findings[start:], user_frame(), args, kwargs, call)
+        super()._record(plan, call, args, kwargs, signature)
+        if len(self.findings) > start:  # new findings (a repeat only counts on its first): _site has run
+            self.owner._add(self.findings[start:], _shown(self._where), args, kwargs, call)
 
 
 class checking(contextlib.ContextDecorator):
@@ -142,7 +158,7 @@ class checking(contextlib.ContextDecorator):
     def _add(self, findings, where, args, kwargs, observed) -> None:
         for f in findings:
             f.called_op = f.aten_op  # the inputs described are the ATen call's own
-            entry = self.ledger.get(*f.key)
+            entry = self.ledger.match(f)
             spec = None
             if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
                 spec = f.captured.spec() if f.captured is not None else None

@@ -61,39 +61,31 @@ def ledgered_crash(opinfo_id: str) -> str:
     return ""
 
 
-def _opinfo_test(opinfo_id: str, device: str):
-    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(opinfo_id), device))
+def _given_test(target_name: str, device: str, why_skipped):
+    """The property test itself is the ``@given`` function (HypoFuzz fuzzes only those); ``why_skipped`` (lazy: it
+    builds the generator) skips it at its first example, before any strategy of a target that cannot draw is built."""
+    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(target_name), device))
+    skipped = functools.lru_cache(maxsize=1)(why_skipped)
 
-    @given(call=st.deferred(lambda: explored().strategy()))
-    def examples(call):
+    @given(call=st.deferred(lambda: st.none() if skipped() else explored().strategy()))
+    def test(call):
+        if skipped():
+            pytest.skip(f"{target_name}: {skipped()}")
         explored().example(call)
 
-    def test():
-        crash = ledgered_crash(opinfo_id)
-        if crash:
-            pytest.skip(f"{opinfo_id}: {crash}")
-        unusable = allowed_changes(opinfo_id, device).unusable
-        if unusable:  # the generator says it cannot draw a valid call here (also shown by ``opprop list``)
-            pytest.skip(f"{opinfo_id}: {unusable}")
-        examples()
+    return test
 
+
+def _opinfo_test(opinfo_id: str, device: str):
+    test = _given_test(opinfo_id, device, lambda: ledgered_crash(opinfo_id)
+                       # the generator says it cannot draw a valid call here (also shown by ``opprop list``)
+                       or allowed_changes(opinfo_id, device).unusable)
     test.__doc__ = f"Drawn calls of OpInfo {opinfo_id} on {device} keep every invariant (or a ledgered one)."
     return test
 
 
 def _module_test(name: str, device: str):
-    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(name), device))
-
-    @given(call=st.deferred(lambda: explored().strategy()))
-    def examples(call):
-        explored().example(call)
-
-    def test():
-        unusable = module_allowed(name, device).unusable
-        if unusable:
-            pytest.skip(f"{name}: {unusable}")
-        examples()
-
+    test = _given_test(name, device, lambda: module_allowed(name, device).unusable)
     test.__doc__ = f"Drawn examples of module {name} on {device} (forward, then backward; train and eval) keep every invariant (or a ledgered one)."
     return test
 

@@ -19,7 +19,7 @@ from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.memory import span_bytes
-from opprop.check.snapshots import _NO_SIZES, _memory, unchanged
+from opprop.check.snapshots import _NO_SIZES, COMPARE_IN_PLACE, _memory, same_bytes, unchanged
 
 if TYPE_CHECKING:
     from opprop.check.plan import CheckPlan
@@ -107,10 +107,12 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
-                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta or (
-                            raw and _memory(meta[3])[:len(raw)] != raw
-                        ):
+                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
                             return False
+                        elif raw:  # snapshots.same_bytes, inlined
+                            n = len(raw)
+                            if (_memory(meta[3])[:n] != raw) if n < COMPARE_IN_PLACE else not same_bytes(meta[3], raw):
+                                return False
             else:
                 for (_, t), storage in zip(inputs, storages):
                     if storage is not None and t.untyped_storage() is not storage:

@@ -27,6 +27,7 @@ from opprop.check import snapshots
 from opprop.explore import profiles
 from opprop.check import runner
 from opprop.check.findings import Finding, describe_arguments
+from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.explore.target import Target, resolve
 from opprop.generators import schedule
@@ -175,7 +176,7 @@ class Exploration:
             reject()
         failing = self.fails(result.findings) if self.fails is not None and result.findings else []
         # a private overload's internal assert is recorded, not shrunk: its preconditions are unchecked
-        failing = [f for f in failing if not (f.invariant == runner.INTERNAL_ASSERT and f.detail.get("private"))]
+        failing = [f for f in failing if not (f.invariant == OutcomeKind.INTERNAL_ASSERT and f.detail.get("private"))]
         if failing:
             self.failed = True
             raise failure_class(frozenset(f.key for f in failing))("; ".join(sorted({f.one_line() for f in failing})))

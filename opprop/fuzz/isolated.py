@@ -16,6 +16,7 @@ import selectors
 import time
 
 from opprop.check.findings import Finding, InternalError
+from opprop.core.outcomes import OutcomeKind
 from opprop.fuzz.resume import EXAMPLE, SAMPLE
 from opprop.check import runner
 from opprop.generators import schedule
@@ -41,7 +42,7 @@ class CheckRun:
 class WorkerLost(Exception):
     def __init__(self, how: str):
         super().__init__(how)
-        self.how = how  # "crash" | "hang"
+        self.how = how  # OutcomeKind.CRASH | HANG
 
 
 def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, imports, run_dir: str, fork: bool,
@@ -65,7 +66,7 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
             w.kill()
             cur = w.current()
             if cur.get("phase") not in (SAMPLE, EXAMPLE):
-                result.status, result.note = "crash", f"the worker died outside any example ({cur.get('phase')}); see {w.log_path}"
+                result.status, result.note = OutcomeKind.CRASH, f"the worker died outside any example ({cur.get('phase')}); see {w.log_path}"
                 return result
             raw, replay = lost_finding(target.name, target.aten_op, cur, lost.how, w.proc.returncode, example_timeout)
             finding = Finding.from_json({**raw, "replay": replay})
@@ -75,7 +76,7 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
             skip = {SAMPLE: cur["example"], EXAMPLE: 0} if cur["phase"] == SAMPLE else {SAMPLE: -1, EXAMPLE: cur["example"]}
         finally:
             w.kill()
-    result.status, result.note = "crash", f"stopped after {MAX_LOST + 1} crashes and hangs"
+    result.status, result.note = OutcomeKind.CRASH, f"stopped after {MAX_LOST + 1} crashes and hangs"
     return result
 
 
@@ -88,7 +89,7 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
             if selector.select(timeout=0.2):
                 msgs = w.read_messages()
                 if msgs is None:
-                    raise WorkerLost("crash")
+                    raise WorkerLost(OutcomeKind.CRASH)
                 for m in msgs:
                     kind = m.get("type")
                     if kind == "ready":
@@ -104,12 +105,12 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
                     elif kind == "check_done":
                         return m
             if w.proc.poll() is not None:
-                raise WorkerLost("crash")
+                raise WorkerLost(OutcomeKind.CRASH)
             if not w.ready and time.monotonic() - w.started > READY_TIMEOUT:
-                raise WorkerLost("crash")
+                raise WorkerLost(OutcomeKind.CRASH)
             cur = w.current()
             if w.ready and cur.get("phase") in (SAMPLE, EXAMPLE) and time.time() - cur.get("time", time.time()) > example_timeout:
-                raise WorkerLost("hang")
+                raise WorkerLost(OutcomeKind.HANG)
     finally:
         selector.close()
 

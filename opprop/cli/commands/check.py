@@ -5,6 +5,7 @@ import argparse
 
 from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
+from opprop.core.outcomes import LOST_KINDS, OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
@@ -97,7 +98,8 @@ def cmd_check(args) -> int:
     print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
-                         crashes=[f for f in lost if f["invariant"] == "crash"], hangs=[f for f in lost if f["invariant"] == "hang"],
+                         crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
+                         hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
                          tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
     if run.lost:
         from opprop.reports.crash_repros import write_repros
@@ -106,8 +108,8 @@ def cmd_check(args) -> int:
     if args.json:
         report.write(args.json, built)
     if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
-        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in ("crash", "hang")]}
+        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in LOST_KINDS]}
         write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
-    if run.lost or run.status == "crash":  # "crash": a worker died outside any example
+    if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
         return EXIT_CRASH
     return EXIT_OK if total.valid else EXIT_NOT_TESTED
