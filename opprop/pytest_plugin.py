@@ -116,9 +116,9 @@ class OppropSession:
     def _keep(self, test: str, findings) -> None:
         by_key: dict = {}
         for f in findings:
-            rec = by_key.get(f.key)
+            rec = by_key.get((f.key, f.known))  # a scoped ledger entry can know one finding of a key and not another
             if rec is None:
-                rec = by_key[f.key] = dict(f.as_json(), test=test, count=0)
+                rec = by_key[(f.key, f.known)] = dict(f.as_json(), test=test, count=0)
                 rec.pop("call", None)
                 rec.pop("occurrences", None)  # "count" holds them: every call site's
                 self.records.append(rec)
@@ -172,10 +172,11 @@ class OppropSession:
             self.log.append(f"JSON report written to {self.report_path}")
 
     def summary(self) -> list[dict]:
-        """One row per (aten op, invariant): calls, tests, the first test (by id) that hit it, and the ledger's verdict."""
+        """One row per (aten op, invariant, verdict): calls, tests, the first test (by id) that hit it, and the ledger's verdict
+        (a scoped entry, ``layouts`` or ``detail``, knows some findings of its key and not others: those get a row each)."""
         rows: dict = {}
         for rec in self.records:
-            key = (rec["aten_op"], rec["invariant"])
+            key = (rec["aten_op"], rec["invariant"], rec["known"])
             row = rows.get(key)
             if row is None:
                 row = rows[key] = {

@@ -173,7 +173,7 @@ class checking(contextlib.ContextDecorator):
     def _add(self, findings, where, args, kwargs, observed) -> None:
         for f in findings:
             f.called_op = f.aten_op  # the inputs described are the ATen call's own
-            entry = self.ledger.get(*f.key)
+            entry = self.ledger.match(f)
             spec = None
             if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
                 spec = f.captured.spec() if f.captured is not None else None

@@ -85,7 +85,7 @@ def test_legal_sparse_calls_stay_silent(name):
 
 
 def test_real_torch_sparse_aliasing_the_storage_checks_missed():
-    """Found once components are compared (true findings, not yet in the ledger: see the branch's report).
+    """Found once components are compared (true findings, ledgered with layouts = ["sparse_coo"]: tests/test_ledger_scope.py).
     ``coo.to_sparse_csr()`` hands back a CSR tensor whose values and column indices are the COO input's
     (``_to_sparse_csr(Tensor self, ...) -> Tensor`` declares no alias); ``t`` of a sparse COO tensor,
     declared ``Tensor(a) -> Tensor(a)``, returns fresh indices and values."""

@@ -23,7 +23,7 @@ from opprop.check.catalog import UnknownOp
 from opprop.generators import all_edge_generators, generators_for, modules
 from opprop.generators.corpus import corpus_call_strategy
 from opprop.generators.opinfo import allowed_changes, edge_generators_for, opinfo_call_strategy
-from opprop.generators.schema import schema_call_strategy, unreachable_reason
+from opprop.generators.schema import schema_call_strategy, scheduled, unreachable_reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +39,7 @@ class TargetKind:
     learner: Callable[[Any], Any] = lambda obj: None  # the validity record schema-driven draws teach, or None
     aten_op: Callable[[Any], str | None] = lambda obj: None  # the overload a crash inside the target is charged to
     unusable: Callable[[Any, str], str | None] = lambda obj, device: None  # why its generator draws no valid call, probed
+    scheduled: Callable[[Any, str, Any], Any] = lambda obj, device, learner: None  # (schema strategy, one per schedule row), or None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,11 +62,21 @@ class Target:
         ``learner``: the validity record that steers schema-driven draws (the
         target's own by default; a frozen copy replays a past draw exactly).
         """
-        options = self._kind.strategies(self.obj, device, learner)
+        options = self.call_strategies(device, learner=learner)
         return st.one_of(options) if options else None
+
+    def call_strategies(self, device: str = "cpu", *, learner=None) -> list:
+        """Every source of drawn calls, simplest first (what ``call_strategy`` chooses among)."""
+        return self._kind.strategies(self.obj, device, learner)
 
     def learner(self):
         return self._kind.learner(self.obj)
+
+    def scheduled_strategy(self, device: str = "cpu", *, learner=None):
+        """(free, rows): the schema-driven draws, and one strategy per row of its schedule of edge modes and
+        relations (``generators.schedule``), run before any other draw; None for a target without them. A row's
+        calls replay in ``free``."""
+        return self._kind.scheduled(self.obj, device, learner)
 
     @property
     def aten_op(self) -> str:
@@ -177,6 +188,7 @@ OVERLOAD = TargetKind(
     strategies=_overload_strategies,
     learner=_overload_learner,
     aten_op=catalog.qualified_name,
+    scheduled=lambda op, device, learner: scheduled(op, device, learner=learner),
 )
 
 

@@ -50,10 +50,23 @@ def _addresses(t):
     return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
 
 
+def _parts(t):
+    # the dense tensors holding a tensor's memory: itself when strided; a sparse or jagged tensor's components
+    if _strided(t):
+        return [t]
+    if t.layout == torch.sparse_coo:
+        return [t._indices(), t._values()]
+    if t.layout in (torch.sparse_csr, torch.sparse_bsr):
+        return [t.crow_indices(), t.col_indices(), t.values()]
+    if t.layout in (torch.sparse_csc, torch.sparse_bsc):
+        return [t.ccol_indices(), t.row_indices(), t.values()]
+    if t.layout == torch.jagged:
+        return [t._values]
+    return []
+
+
 def _overlaps(a, b):
-    if not _strided(a) or not _strided(b):
-        return False
-    return bool(_addresses(a) & _addresses(b))
+    return any(bool(_addresses(x) & _addresses(y)) for x in _parts(a) for y in _parts(b))
 
 
 def _snapshot(t):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from opprop.reports import report as core_report
-from opprop.reports import tested
+from opprop.reports import modes_table, tested
 from opprop.check.findings import Finding
 from opprop.check.runner import OpStats
 from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
@@ -53,6 +53,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "tested": tested.as_json(s.get("valid", 0), s.get("examples", 0), s.get("error_kinds")),
             "internal_errors": s.get("internal_errors", {}),
             "first_seen_at_example": r.get("first_seen", {}),
+            "modes": r.get("modes", {}),
             **({"error": r["error"]} if r.get("error") else {}),
             **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
         })
@@ -71,6 +72,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
         rep["aten_coverage"] = aten
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
+    if run.get("namespaces"):
+        rep["namespaces"] = run["namespaces"]  # every namespace beside aten: its targets, or why it was left out
     if run.get("imports"):
         rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
@@ -151,7 +154,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines.append("")
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
-        e = ledger.get(*f.key)
+        e = ledger.match(f)
         lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
     if not known:
         lines.append("none")
@@ -178,16 +181,31 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
                      "Unreached, with why:")
         lines += [f"- `{u['name']}`: {u['valid']}/{u['examples']} valid ({u['why']})" for u in aten["unreached"]] or ["none"]
         lines.append("")
+    lines += render_namespaces(rep)
     lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
     for o in sorted(poor, key=lambda o: o["name"]):
         why = o.get("error") or next(iter(o.get("error_kinds") or {}), "") or o["status"]
         lines.append(f"- `{o['name']}`: {o.get('valid', 0)}/{o.get('examples', 0)} valid ({why})")
     if not poor:
         lines.append("none")
+    lines.append("")
+    lines += modes_table.render(ran)
     not_run = [o["name"] for o in ops if o["status"] == "not_run"]
     if not_run:
         lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
     return "\n".join(lines) + "\n"
+
+
+def render_namespaces(rep: dict) -> list[str]:
+    """The namespaces beside aten: how many targets each gave the sweep, and each one left out with why."""
+    rows = rep.get("namespaces")
+    if not rows:
+        return []
+    lines = ["## Namespaces beside aten", "",
+             "Targets: overloads the schema can drive (as ATen's). Left out only by opprop/data/namespaces.toml, with its reason.", ""]
+    lines += [f"- `{r['namespace']}::` {r['targets']} of {r['registered']} overloads" + (f"; excluded: {r['excluded']}" if r["excluded"] else "")
+              for r in rows]
+    return lines + [""]
 
 
 def render_crash_groups(rep: dict) -> list[str]:

@@ -123,15 +123,23 @@ class ViewCopies(Invariant):
 
     @staticmethod
     def repro_breaks(outputs, inputs, before, state, facts, seen):
+        # a sparse or jagged tensor has no storage: its components' (_parts, the script's helper, as components.py)
+        def storages(t):
+            return [t.untyped_storage()] if t.layout == torch.strided else [p.untyped_storage() for p in _parts(t)]
+
         broken = False
         for j, bases in facts["views"].items():
             t = outputs[j] if j < len(outputs) else None
-            if t is None or t.layout != torch.strided:
+            if t is None:
                 continue
-            storages = [inputs[name].untyped_storage() for name in bases if name in inputs and inputs[name].layout == torch.strided]
-            shares = any(t.untyped_storage() is s for s in storages)
-            print(f"output {j}: declared a view of {', '.join(bases)}, shares its storage: {shares}")
-            broken = broken or (bool(storages) and not shares)
+            mine = storages(t)
+            if not mine:
+                continue
+            theirs = [s for name in bases if name in inputs for s in storages(inputs[name])]
+            shares = any(m is s for m in mine for s in theirs)
+            what = "its storage" if t.layout == torch.strided else "a component's storage"
+            print(f"output {j}: declared a view of {', '.join(bases)}, shares {what}: {shares}")
+            broken = broken or (bool(theirs) and not shares)
         return broken
 
     def suggested_fix(self, op, detail, output_index) -> str:

@@ -58,7 +58,7 @@ def cmd_check(args) -> int:
 
     from opprop.check import catalog, probe, runner
     from opprop.fuzz import forked, isolated
-    from opprop.reports import report, tested
+    from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
@@ -96,12 +96,14 @@ def cmd_check(args) -> int:
     if total.valid < total.examples:
         for line in tested.why_lines(total.first_errors):
             print(line)
+    if run.modes:
+        print(modes_table.line(run.modes))
     print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
                          crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
                          hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
-                         tested=tested.as_json(total.valid, total.examples, total.first_errors))
+                         tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 

@@ -109,9 +109,13 @@ def cmd_fuzz(args) -> int:
     names = fuzz_targets.select(found.names, args.ops)
     i, n = args.shard_pair
     names = fuzz_targets.shard(names, i, n)
+    from opprop.ops.namespaces import excluded_lines
+
     if args.list:
         for name in names:
             print(name)
+        for line in excluded_lines(found.namespaces):  # stderr: stdout stays one target a line
+            print(line, file=sys.stderr)
         return EXIT_OK
     probe.validate()
     journal_path = args.journal or os.path.join(".opprop", time.strftime("journal-%Y%m%dT%H%M%S", time.gmtime()) + f"-{i}of{n}.jsonl")
@@ -127,9 +131,12 @@ def cmd_fuzz(args) -> int:
 
     journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
                     "device": args.device, "database": describe(args.database), "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "namespaces": list(found.namespaces),
                     "torch_version": torch.__version__, "started": time.time()})
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
+    for line in excluded_lines(found.namespaces):
+        print(line)
     os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
     from opprop.check import catalog
 
@@ -211,8 +218,8 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
 
     from opprop.core import ledger as ledger_mod
 
-    known = set(ledger_mod.load_or_empty().entries)
-    new = [f for f in rep["findings"] if f["invariant"] not in tuple(OutcomeKind) and (f["aten_op"], f["invariant"]) not in known]
+    known = ledger_mod.load_or_empty()
+    new = [f for f in rep["findings"] if f["invariant"] not in tuple(OutcomeKind) and known.match(f) is None]
     if not new:
         print("write-expected: no new finding to shrink")
         return
