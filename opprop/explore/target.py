@@ -168,6 +168,13 @@ def _overload_strategies(op: OpOverload, device: str, learner) -> list:
     return options
 
 
+def _overload_schedule(op: OpOverload, device: str, learner):
+    """The schema draws' schedule, unless the op has recorded calls: those replace schema draws (see above)."""
+    if device == "cpu" and corpus.calls_for(catalog.qualified_name(op)):
+        return None
+    return scheduled(op, device, learner=learner)
+
+
 def _overload_learner(op: OpOverload):
     if unreachable_reason(op) is not None:
         return None
@@ -188,7 +195,7 @@ OVERLOAD = TargetKind(
     strategies=_overload_strategies,
     learner=_overload_learner,
     aten_op=catalog.qualified_name,
-    scheduled=lambda op, device, learner: scheduled(op, device, learner=learner),
+    scheduled=lambda op, device, learner: _overload_schedule(op, device, learner),
 )
 
 
