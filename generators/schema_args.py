@@ -14,7 +14,7 @@ import torch
 from hypothesis import strategies as st
 
 from opprop.core import tensor_kinds
-from opprop.strategies import kinds
+from opprop.strategies import edge_modes, kinds
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
@@ -92,8 +92,9 @@ def spatial_dims(op_name: str) -> int | None:
 class DrawContext:
     """What one drawn call shares across its arguments, and the choices made so far."""
 
-    def __init__(self, draw, op, learner, device: str):
+    def __init__(self, draw, op, learner, device: str, plan: dict | None = None):
         self.draw = draw
+        self.plan = plan or {}  # the mode choices drawn up front (generators.schedule): ``choose`` takes them as drawn
         self.op = op
         self.op_name = op._schema.name + ("." + op._schema.overload_name if op._schema.overload_name else "")
         self.arg_names = {a.name for a in op._schema.arguments}
@@ -112,6 +113,12 @@ class DrawContext:
         else:
             smallest = 1 if self.spatial else 0
             self.shape = tuple(draw(st.lists(st.integers(smallest, 4), min_size=ndim, max_size=ndim)))
+        # a choice like any other, so a mode the op keeps rejecting (0-d, ...) stops shaping its rows
+        base = self.choose("tensors.mode", edge_modes.TENSOR_MODES) if "tensors.mode" in self.plan else None
+        if base is not None:  # a scheduled row: every tensor shares its mode's shape, and only a zero-size row is empty
+            shape = tuple(max(s, 1) for s in self.shape)
+            self.shape = edge_modes.base_shape(base, shape, keep_ndim=bool(self.spatial))
+        self.positions = {a.name: i for i, a in enumerate(op._schema.arguments)}
         self.dtype = self.choose("dtype", DTYPES)
 
     @property
@@ -119,8 +126,12 @@ class DrawContext:
         return len(self.shape)
 
     def choose(self, choice: str, options):
-        """Draw one option, skipping those the op is known to reject; record it."""
+        """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is."""
         allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
+        if choice in self.plan and self.plan[choice] in options:
+            value = self.plan[choice] if self.plan[choice] in allowed else allowed[0]
+            self.choices[choice] = str(value)
+            return value
         # The first option is the simplest, the one most ops accept: about half the draws take it,
         # the rest spread over all options (and shrinking still ends at the first).
         index = self.draw(st.integers(0, 2 * len(allowed) - 1))
@@ -133,6 +144,10 @@ class DrawContext:
         dtype = self.dtype if dtype is None else dtype
         kind = kind or self.choose(f"{name}.kind", self.kinds)
         spec = tensor_kinds.kind(kind)
+        # a mode shapes dense tensors only (kinds every op is offered): asked (and recorded, for the validity record) only for them
+        mode = self.choose(f"{name}.mode", edge_modes.TENSOR_MODES) if f"{name}.mode" in self.plan and spec.taken_by is None else "plain"
+        if mode != "plain":
+            return edge_modes.build(mode, shape, dtype, self.device, salt=self.positions.get(name, 0))
         options = {option: self.choose(f"{name}.{option}", choices) for option, choices in spec.options.items()}
         if spec.dtypes is not None and dtype not in spec.dtypes:
             dtype = torch.float32
@@ -175,6 +190,8 @@ def value_for_type(arg, ctx: DrawContext):
     if t == "bool":
         return draw(st.booleans())
     if t == "List[bool]":
+        if arg.N and arg.N <= edge_modes.MAX_MASK:  # every combination, all True first (the plan draws which)
+            return list(ctx.choose(f"{name}.mask", edge_modes.mask_combinations(arg.N)))
         return [True] * (arg.N or 3)
     if t == "ScalarType":
         return ctx.choose(f"{name}.dtype", DTYPES)

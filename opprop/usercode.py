@@ -20,6 +20,7 @@ from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding
 from opprop.core.specs import CallSpec
+from opprop.inputs.recording import Recorder, Recording
 
 # Frames inside these directories are never "the user code that made the call".
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
@@ -114,6 +115,14 @@ class _UserMode(InvariantMode):
             self.owner._add(self.findings[start:], _shown(self._where), args, kwargs, call)
 
 
+class _RecordingUserMode(Recording, _UserMode):
+    """``checking(record=DIR)``: the same mode, each distinct call also written to the corpus (``inputs.recording``)."""
+
+    def __init__(self, owner: "checking", **options):
+        super().__init__(owner, **options)
+        self.recorder = owner.recorder
+
+
 class checking(contextlib.ContextDecorator):
     """Run the enclosed code (or decorated function) under opprop's invariant checks.
 
@@ -127,12 +136,16 @@ class checking(contextlib.ContextDecorator):
     call of the first finding of each new (op, invariant), for repros.
     An exception raised inside the block propagates unchanged; the findings
     made before it stay on the object (and, with ``fail_on_new``, are added
-    to the exception as a note).
+    to the exception as a note). ``record=DIR`` also writes each distinct
+    ATen-level call the code made into the corpus DIR (``opprop.inputs.corpus``:
+    deduplicated by op and input signature, ``MAX_PER_OP`` per op), for
+    ``opprop check/fuzz --corpus DIR``; a mode without it pays nothing.
     """
 
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
 
-    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False):
+    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False,
+                 record=None):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
         self.fail_on_new = fail_on_new
@@ -143,6 +156,8 @@ class checking(contextlib.ContextDecorator):
         self.snapshot_data = snapshot_data
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
+        # a path, or a Recorder shared by many blocks (the pytest plugin's: one file per process)
+        self.recorder = record if record is None or isinstance(record, Recorder) else Recorder(record)
         self.findings: list[Checked] = []
         self.internal_errors: list = []  # InternalError records: opprop failed to check a call, which ran on unchanged
         self._mode = None
@@ -167,7 +182,8 @@ class checking(contextlib.ContextDecorator):
     def __enter__(self) -> "checking":
         self.findings = []
         self.internal_errors = []
-        self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        mode_class = _UserMode if self.recorder is None else _RecordingUserMode
+        self._mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
         return self
 

@@ -19,6 +19,7 @@ from opprop.check.findings import Finding, InternalError
 from opprop.core.outcomes import OutcomeKind
 from opprop.fuzz.resume import EXAMPLE, SAMPLE
 from opprop.check import runner
+from opprop.generators import schedule
 from opprop.fuzz.pool import READY_TIMEOUT, Worker, lost_finding
 
 MAX_LOST = 20  # crashes and hangs before the check gives up on the op
@@ -32,6 +33,7 @@ class CheckRun:
     lost: list = dataclasses.field(default_factory=list)  # the crash and hang findings, in order
     status: str = "ran"
     note: str = ""  # why the check stopped early, or ""
+    modes: dict = dataclasses.field(default_factory=dict)  # "choice=value" of drawn calls' edge modes -> [examples, valid]
 
     def unique_findings(self) -> list[Finding]:
         return sorted(self.findings.values(), key=lambda f: (f.aten_op, f.invariant))
@@ -97,6 +99,7 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
                         stats = result.sample_stats if m["phase"] == SAMPLE else result.drawn_stats
                         internal = [InternalError(**e) for e in m.get("internal_errors", ())]
                         stats.add(runner.CallResult([], m["error"], {k: 1 for k in m["reached"]}, internal), m["seconds"])
+                        schedule.tally(result.modes, m.get("modes") or {}, m["error"] is None)
                     elif kind == "finding":
                         _record(result, Finding.from_json(m["finding"]), on_finding)
                     elif kind == "check_done":

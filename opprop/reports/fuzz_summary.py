@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from opprop.reports import report as core_report
-from opprop.reports import tested
+from opprop.reports import modes_table, tested
 from opprop.check.findings import Finding
 from opprop.check.runner import OpStats
 from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
@@ -53,6 +53,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "tested": tested.as_json(s.get("valid", 0), s.get("examples", 0), s.get("error_kinds")),
             "internal_errors": s.get("internal_errors", {}),
             "first_seen_at_example": r.get("first_seen", {}),
+            "modes": r.get("modes", {}),
             **({"error": r["error"]} if r.get("error") else {}),
             **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
         })
@@ -187,6 +188,8 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines.append(f"- `{o['name']}`: {o.get('valid', 0)}/{o.get('examples', 0)} valid ({why})")
     if not poor:
         lines.append("none")
+    lines.append("")
+    lines += modes_table.render(ran)
     not_run = [o["name"] for o in ops if o["status"] == "not_run"]
     if not_run:
         lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
 from opprop.core.outcomes import LOST_KINDS, OutcomeKind
@@ -46,6 +47,7 @@ def add_parser(sub):
     p.add_argument("--example-timeout", type=float, default=60.0, help="seconds one example may run before it is a hang (default 60)")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT})")
+    corpus_flag.add_argument(p)
     p.set_defaults(handler=cmd_check)
 
 
@@ -56,7 +58,7 @@ def cmd_check(args) -> int:
 
     from opprop.check import catalog, probe, runner
     from opprop.fuzz import forked, isolated
-    from opprop.reports import report, tested
+    from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
@@ -67,6 +69,7 @@ def cmd_check(args) -> int:
     check_device(args.device)
     forked.prepare_parent()  # this process runs no op: each runs in a worker, forked where that is safe
     import_modules(args.imports)
+    corpus_flag.use(args)
     try:
         target = resolve(args.op)
     except catalog.UnknownOp as e:
@@ -93,12 +96,14 @@ def cmd_check(args) -> int:
     if total.valid < total.examples:
         for line in tested.why_lines(total.first_errors):
             print(line)
+    if run.modes:
+        print(modes_table.line(run.modes))
     print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
                          crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
                          hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
-                         tested=tested.as_json(total.valid, total.examples, total.first_errors))
+                         tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 
+from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
 from opprop.core.outcomes import OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
@@ -41,6 +42,7 @@ def add_parser(sub):
     p.add_argument("--device", default="cpu")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
+    corpus_flag.add_argument(p)
     p.set_defaults(handler=cmd_fuzz)
 
 
@@ -93,6 +95,7 @@ def cmd_fuzz(args) -> int:
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
     fork = _fork_workers(args)
     import_modules(args.imports)
+    corpus_flag.use(args)
     from opprop.check import probe
     from opprop.fuzz import targets as fuzz_targets
     from opprop.explore.database import open_database
