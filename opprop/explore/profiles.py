@@ -30,5 +30,19 @@ def register() -> None:
         settings.register_profile(name, **COMMON, **values)
 
 
+def load(name: str) -> None:
+    """Register opprop's profiles and load ``name``, after PyTorch's test utilities have had their say.
+
+    Importing ``torch.testing._internal.common_utils`` (``catalog.op_db()``
+    does) registers PyTorch's own ``dev`` (10 examples) and loads it, or
+    ``pytorch_ci`` (50) under ``CI``: imported here first, it cannot do so
+    after the profile is chosen, and ours replace its ``dev``.
+    """
+    import torch.testing._internal.common_utils  # noqa: F401  (its import-time load_profile happens now)
+
+    register()
+    settings.load_profile(name)
+
+
 def settings_for(name: str, **overrides) -> settings:
     return settings(**{**COMMON, **PROFILES[name], **overrides})
