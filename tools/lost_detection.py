@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 RECORD = "    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:\n"
 
 
-def scratch_copy(into: Path) -> Path:
-    """The working tree's tracked and unignored files (symlinks kept), with a checker that records nothing."""
+def copy_tree(into: Path) -> Path:
+    """The working tree's tracked and unignored files, symlinks kept (also used by ``benchmarks.mutation``)."""
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO, capture_output=True, check=True).stdout
     for name in filter(None, files.decode().split("\0")):
         src, dst = REPO / name, into / name
@@ -36,6 +36,12 @@ def scratch_copy(into: Path) -> Path:
             os.symlink(os.readlink(src), dst)
         else:
             shutil.copy2(src, dst)
+    return into
+
+
+def scratch_copy(into: Path) -> Path:
+    """``copy_tree`` with a checker that records nothing."""
+    copy_tree(into)
     mode = into / "opprop" / "check" / "mode.py"
     text = mode.read_text()
     if text.count(RECORD) != 1:
