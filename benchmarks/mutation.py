@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,6 +43,9 @@ def _config(files: list[str], tests: list[str]) -> str:
         'also_copy = ["generators/", "strategies/", "expected/", "benchmarks/", "tools/"]\n'
         f"pytest_add_cli_args_test_selection = [{select}]\n"
         'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"]\n'
+        # mutants fork from a server that only imported the tests: no cache (memory's lru_caches) holds a result
+        # computed by unmutated code, and torch is not forked from a process that ran it
+        'process_isolation = "forkserver"\n'
     )
 
 
@@ -52,6 +56,10 @@ def run_region(name: str, jobs: int = 1) -> dict:
 
     with tempfile.TemporaryDirectory(prefix="opprop-mutation-") as tmp:
         copy = copy_tree(Path(tmp))
+        for link in [p for p in (copy / "opprop").iterdir() if p.is_symlink()]:  # mutmut copies no symlink into mutants/
+            target = link.resolve()
+            link.unlink()
+            (shutil.copytree if target.is_dir() else shutil.copy2)(target, link)
         with open(copy / "pyproject.toml", "a") as fh:
             fh.write(_config(files, tests))
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy, not this tree
