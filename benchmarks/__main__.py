@@ -1,6 +1,7 @@
 """``python -m benchmarks``: run every benchmark part and regenerate benchmarks/RESULTS.md.
 
-Parts: overhead (in this process, interleaved), time to detect (cold
+Parts: overhead (in this process, interleaved), real (training steps of small
+transformers and timm models, interleaved; the ``bench`` extra), time to detect (cold
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
 --jobs 1 and 2), the pytest plugin (the PyTorch-idioms test module plain,
 under --opprop and under SchemaCheckMode), and, only with ``--parts mutation``, mutation testing (mutmut over the
@@ -22,8 +23,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "detect", "throughput", "plugin", "mutation")
-DEFAULT_PARTS = ("overhead", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
+PARTS = ("overhead", "real", "detect", "throughput", "plugin", "mutation")
+DEFAULT_PARTS = ("overhead", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
 
 
 def machine() -> str:
@@ -49,6 +50,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     p.add_argument("--parts", default=",".join(DEFAULT_PARTS), help=f"comma-separated subset of {','.join(PARTS)} (default: all but mutation)")
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
+    p.add_argument("--rounds", type=int, default=7, help="interleaved rounds per workload in the real part (default 7)")
     p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
     p.add_argument("--budget", type=float, default=1200.0, help="opprop fuzz --budget cap for each throughput run; the work ends it first (default 1200)")
     p.add_argument("--baseline", default=baseline.DEFAULT_REV, metavar="REV",
@@ -77,20 +79,26 @@ def main(argv=None) -> int:
         if part not in parts and part in earlier:
             results[part] = earlier[part]
             results.setdefault("from", {})[part] = earlier.get("from", {}).get(part, {"command": earlier.get("command"), "date": earlier.get("date")})
+    mode, against = None, None
+    if args.baseline != "none" and ({"overhead", "real"} & set(parts)):
+        try:
+            commit, mode = baseline.load(args.baseline)
+        except baseline.BaselineError as e:
+            p.error(str(e))
+        against = {"rev": args.baseline, "commit": commit}
     if "overhead" in parts:
         from . import overhead
 
-        mode, against = None, None
-        if args.baseline != "none":
-            try:
-                commit, mode = baseline.load(args.baseline)
-            except baseline.BaselineError as e:
-                p.error(str(e))
-            against = {"rev": args.baseline, "commit": commit}
         torch.set_num_threads(1)  # intra-op threads on a shared box add noise, not signal
         timings = overhead.run(repeats=args.repeats, progress=_progress("overhead"), baseline_mode=mode)
         results["overhead"] = {"repeats": args.repeats, "threads": 1, "baseline": against, "summary": overhead.summary(timings),
                                "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}
+    if "real" in parts:
+        from . import real
+
+        torch.set_num_threads(1)
+        workloads = real.run(rounds=args.rounds, progress=_progress("real"), baseline_mode=mode)
+        results["real"] = {"rounds": args.rounds, "threads": 1, "baseline": against, "summary": real.summary(workloads), "workloads": workloads}
     if "detect" in parts:
         from . import detect
 

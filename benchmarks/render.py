@@ -20,6 +20,10 @@ def headline(results: dict) -> str:
             f"overhead over {len(results['overhead']['ops'])} ops{against} (geomean / median): "
             + ", ".join(f"{k} {v['geomean']:.2f} / {v['median']:.2f}" for k, v in s.items())
         )
+    if "real" in results:
+        s = results["real"]["summary"]
+        lines.append("real training steps (geomean over workloads that ran): " + ", ".join(
+            f"{k} {v['geomean']:.2f} ({v['workloads']})" for k, v in s.items()))
     if "detect" in results:
         worst = [r["median_s"] for r in results["detect"] if r["median_s"] is not None]
         missed = [r for r in results["detect"] if r["median_s"] is None]
@@ -98,6 +102,8 @@ def markdown(results: dict) -> str:
                 f"| {op['name']} | {op['samples']} | {_us(s['plain'])} | {_us(s['floor'])} | {_us(s['opprop'])} | {_us(s['schema_check'])} "
                 f"| {s['opprop'] / s['floor']:.2f} | {s['opprop'] / s['plain']:.2f} | {s['schema_check'] / s['opprop']:.2f} |" + extra
             )
+    if "real" in results:
+        out += _real_section(results["real"])
     if "detect" in results:
         out += [
             "",
@@ -184,4 +190,33 @@ def _mutation(m: dict) -> list:
             changed = [line[1:].strip() for line in diff.splitlines() if line.startswith("+ ") or (line.startswith("+") and not line.startswith("+++"))]
             why = EQUIVALENT.get(mutant)
             out.append(f"- `{mutant}` `{(changed[0] if changed else '?')[:110]}`: " + (f"equivalent: {why}" if why else "gap"))
+
+
+def _real_section(r: dict) -> list:
+    ways = ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if r.get("baseline") else [])
+    out = [
+        "",
+        "## Real training steps",
+        "",
+        "One training step (forward, backward, AdamW) of small models built from configs, no download (`benchmarks/real.py`): "
+        f"transformers and timm. The ways run in a fresh shuffled order each round, {r['rounds']} rounds, median step per way, "
+        f"torch intra-op threads = {r['threads']}. `opprop` is `opprop.checking()`; a way that raised shows its error. "
+        "`new` is the findings `checking()` reported that the ledger does not know.",
+        *_baseline_note(r),
+        "",
+        "| ratio | geometric mean | workloads |",
+        "| --- | --- | --- |",
+        *[f"| {k} | {v['geomean']:.2f} | {v['workloads']} |" for k, v in r["summary"].items()],
+        "",
+        "| workload | " + " | ".join(f"{w} ms" for w in ways) + " | opprop/floor | opprop/plain | new |",
+        "| --- " * (len(ways) + 4) + "|",
+    ]
+    for name, row in r["workloads"].items():
+        if "failed" in row and len(row) == 1:
+            out.append(f"| {name} | " + " | ".join(["-"] * (len(ways) + 2)) + f" | failed: {row['failed']} |")
+            continue
+        cells = [f"{row[w]['seconds'] * 1e3:.1f}" if "seconds" in row.get(w, {}) else f"failed: {row.get(w, {}).get('failed', '-')}" for w in ways]
+        floor = row["opprop"]["seconds"] / row["floor"]["seconds"] if "seconds" in row.get("opprop", {}) and "seconds" in row.get("floor", {}) else None
+        plain = row["opprop"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("opprop", {}) else None
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {row.get('new_findings', '-')} |")
     return out

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 from opprop.core.calls import Call
 from opprop.generators import grad
-from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, _Copier, _layout_can_change, error_line
+from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, error_line
+from opprop.generators.sample_copies import Copier, layout_can_change
 from opprop.inputs.sample_building import sample_building
 
 EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
@@ -133,7 +134,7 @@ def _leading(module_input) -> int | None:
     if "no_batch_dim" in (module_input.desc or ""):
         return None
     tensors = _forward_tensors(module_input.forward_input)
-    if tensors and _layout_can_change(tensors[0]) and tensors[0].dim() >= 1 and tensors[0].shape[0] > 1:
+    if tensors and layout_can_change(tensors[0]) and tensors[0].dim() >= 1 and tensors[0].shape[0] > 1:
         return tensors[0].shape[0]
     return None
 
@@ -155,9 +156,9 @@ def build(module_info, module_input, change: ModuleChange, device: str = "cpu"):
     replaced = {}
     if lead is not None:
         for t in _forward_tensors(module_input.forward_input):
-            if _layout_can_change(t) and t.dim() >= 1 and t.shape[0] == lead:
+            if layout_can_change(t) and t.dim() >= 1 and t.shape[0] == lead:
                 replaced[id(t)] = t.detach().narrow(0, 0, change.batch).clone()
-    copy = _Copier(replaced)
+    copy = Copier(replaced)
     cargs, ckwargs = copy(tuple(module_input.constructor_input.args)), copy(dict(module_input.constructor_input.kwargs))
     with torch.random.fork_rng(devices=[]), warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from opprop.check import catalog
 from opprop.core.calls import Call
 from opprop.generators import grad
+from opprop.generators.sample_copies import Copier, layout_can_change, tensors_in
 from opprop.inputs.sample_building import sample_building
 from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
 
@@ -68,65 +69,6 @@ def pristine_samples(opinfo_id: str, dtype: torch.dtype, device: str) -> tuple:
         finally:
             random.setstate(python_state)
             np.random.set_state(numpy_state)
-
-
-def _layout_can_change(t) -> bool:
-    return (
-        isinstance(t, torch.Tensor)
-        and t.layout == torch.strided
-        and not (t.is_quantized or t.is_nested or t.is_conj() or t.is_neg())
-        and type(t) is torch.Tensor
-        and t.device.type != "meta"
-    )
-
-
-def _tensors_in(value, found: dict) -> dict:
-    """Distinct tensors (by identity) in a nest of lists, tuples and dicts, in order of appearance."""
-    if isinstance(value, torch.Tensor):
-        found.setdefault(id(value), value)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _tensors_in(v, found)
-    elif isinstance(value, dict):
-        for v in value.values():
-            _tensors_in(v, found)
-    return found
-
-
-class _Copier:
-    """Fresh copies of sample tensors: one new storage per old one, so aliasing between arguments survives."""
-
-    def __init__(self, replaced: dict):
-        self.replaced = replaced  # id(old tensor) -> already-built new tensor (a new layout)
-        self.tensors: dict = {}
-        self.storages: dict = {}
-
-    def tensor(self, t: torch.Tensor) -> torch.Tensor:
-        if id(t) in self.replaced:
-            return self.replaced[id(t)]
-        if id(t) in self.tensors:
-            return self.tensors[id(t)]
-        if _layout_can_change(t) and t.untyped_storage().nbytes() > 0:
-            storage = t.untyped_storage()
-            key = (storage.data_ptr(), str(t.device))
-            if key not in self.storages:
-                self.storages[key] = storage.clone()
-            new = torch.empty(0, dtype=t.dtype, device=t.device).set_(self.storages[key], t.storage_offset(), t.size(), t.stride())
-        else:
-            new = t.detach().clone()
-        self.tensors[id(t)] = new
-        return new
-
-    def __call__(self, value):
-        if isinstance(value, torch.Tensor):
-            return self.tensor(value)
-        if isinstance(value, tuple) and not isinstance(value, torch.Size):
-            return type(value)(self(v) for v in value) if not hasattr(value, "_fields") else type(value)(*(self(v) for v in value))
-        if isinstance(value, list):
-            return [self(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self(v) for k, v in value.items()}
-        return value
 
 
 def _enum_choices(name: str, value, input_):
@@ -176,7 +118,7 @@ class SampleChange:
 def apply(sample, plan: SampleChange) -> tuple:
     """Fresh (input, args, kwargs) for ``sample`` with ``plan``'s changes; the sample itself is untouched."""
     replaced = {}
-    for key, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
+    for key, t in tensors_in((sample.input, sample.args, sample.kwargs), {}).items():
         new = t
         if plan.batch and _cut(sample, t, plan.batch):
             new = t.detach().narrow(0, 0, plan.batch[0]).clone()  # the same leading rows: values stay in the sample's domain
@@ -184,7 +126,7 @@ def apply(sample, plan: SampleChange) -> tuple:
             new = plan.layouts[key].apply(new)
         if new is not t:
             replaced[key] = new
-    copy = _Copier(replaced)
+    copy = Copier(replaced)
     input_ = copy(sample.input)
     args = list(copy(tuple(sample.args)))
     kwargs = copy(dict(sample.kwargs))
@@ -206,9 +148,9 @@ def apply(sample, plan: SampleChange) -> tuple:
 def _leading(sample):
     """The input's leading size when it can be cut (to 0 or 1), else None."""
     x = sample.input
-    if len(_tensors_in((sample.input, sample.args, sample.kwargs), {})) != 1:
+    if len(tensors_in((sample.input, sample.args, sample.kwargs), {})) != 1:
         return None
-    if _layout_can_change(x) and x.dim() >= 1 and x.shape[0] > 1:
+    if layout_can_change(x) and x.dim() >= 1 and x.shape[0] > 1:
         return x.shape[0]
     return None
 
@@ -217,11 +159,11 @@ def _cut(sample, t, batch) -> bool:
     """Whether ``batch``'s cut of the leading dim applies to tensor ``t`` of ``sample``."""
     if t is sample.input:
         return True
-    return batch[1] == "all" and _layout_can_change(t) and t.dim() >= 1 and t.shape[0] == _leading(sample)
+    return batch[1] == "all" and layout_can_change(t) and t.dim() >= 1 and t.shape[0] == _leading(sample)
 
 
 def _changeable_tensors(sample) -> dict:
-    return {k: t for k, t in _tensors_in((sample.input, sample.args, sample.kwargs), {}).items() if _layout_can_change(t)}
+    return {k: t for k, t in tensors_in((sample.input, sample.args, sample.kwargs), {}).items() if layout_can_change(t)}
 
 
 def _flags(sample) -> list:

@@ -4,7 +4,9 @@ Works for every ``torch.ops.aten`` overload and any ``torch.library``
 namespace. Arguments are filled in schema order: name conventions first
 (``schema_names``), then the argument's type (``schema_args``); every
 tensor starts from one base shape and dtype, so they agree. ``out=``
-arguments get empty tensors the op resizes. Each call records the choices
+arguments get empty tensors the op resizes, or an input (``schedule``: the
+call first draws its plan of edge modes and relations, the first examples
+from a covering schedule). Each call records the choices
 it was drawn with and, when run, whether the op accepted them
 (``opprop.inputs.validity``), so later draws avoid what the op rejects.
 """
@@ -21,8 +23,10 @@ from opprop.inputs import validity
 from opprop.core.calls import Call
 from opprop.check.runner import ARGUMENT_ERRORS, internal_assert
 
-from opprop.generators.schema_args import DTYPES, DrawContext, unsupported_types, value_for_type
+from opprop.generators import schedule
+from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
 from opprop.generators.schema_names import convention_value
+from opprop.generators.schema_relations import bounded, related_input, related_out
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
@@ -48,6 +52,11 @@ class SchemaCall(Call):
             self.learner.record(self.choices, True)
         return out
 
+    @property
+    def modes(self) -> dict:
+        """The edge modes and relations this call was drawn in (``schedule.modes_of``)."""
+        return schedule.modes_of(self.choices)
+
 
 def unreachable_reason(op: OpOverload) -> str | None:
     """Why the schema alone cannot drive this overload, or None when it can."""
@@ -70,11 +79,19 @@ def _out_tensor(arg, ctx: DrawContext):
 
 
 def _draw_value(arg, ctx: DrawContext):
-    if arg.kwarg_only and arg.alias_info is not None and arg.alias_info.is_write:
-        return _out_tensor(arg, ctx)
+    if schedule.is_out(arg):
+        value = related_out(arg, ctx)
+        return _out_tensor(arg, ctx) if value is None else value
     if arg.default_value is not None or str(arg.real_type).startswith("Optional"):
         if ctx.choose(f"{arg.name}.default", (True, False)):
             return arg.default_value
+    value = related_input(arg, ctx)
+    if value is not None:
+        return value
+    return bounded(arg, _own_value(arg, ctx), ctx)
+
+
+def _own_value(arg, ctx: DrawContext):
     try:
         value = convention_value(arg, ctx)
     except (RuntimeError, ValueError, IndexError, TypeError, AttributeError):
@@ -87,18 +104,29 @@ def _draw_value(arg, ctx: DrawContext):
     return value
 
 
-def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None):
-    """Calls of ``op`` drawn from its schema, or None when some argument type has no strategy."""
+def op_schedule(op: OpOverload) -> schedule.Schedule:
+    """The op's mode choices and the rows that cover them (what ``scheduled`` runs first)."""
+    return schedule.Schedule(op, first_kind=kinds_for(catalog.qualified_name(op))[0])
+
+
+def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, row: int | None = None):
+    """Calls of ``op`` drawn from its schema, or None when some argument type has no strategy.
+
+    ``row``: calls in that row of the op's schedule of edge modes and
+    relations (``scheduled``); their choices replay in the strategy drawn
+    without it.
+    """
     if unreachable_reason(op) is not None:
         return None
     name = catalog.qualified_name(op)
     learner = validity.store().for_op(name) if learner is None else learner
     steer = learner.snapshot()  # what earlier calls taught, fixed for this strategy's lifetime
     arguments = list(op._schema.arguments)
+    plans = op_schedule(op).plan_strategy(steer, row)
 
     @st.composite
     def calls(draw):
-        ctx = DrawContext(draw, op, steer, device)
+        ctx = DrawContext(draw, op, steer, device, plan=draw(plans))
         args, kwargs = [], {}
         for arg in arguments:
             value = _draw_value(arg, ctx)
@@ -113,4 +141,14 @@ def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None):
     return calls()
 
 
-__all__ = ["DTYPES", "SchemaCall", "schema_call_strategy", "unreachable_reason"]
+def scheduled(op: OpOverload, device: str = "cpu", *, learner=None):
+    """(free, rows): the schema strategy, and one strategy per row of the op's schedule, to run first (each
+    row's calls replay in the free one). None when the schema cannot drive the op."""
+    if unreachable_reason(op) is not None:
+        return None
+    count = len(op_schedule(op).rows)
+    rows = [schema_call_strategy(op, device, learner=learner, row=k) for k in range(count)]
+    return schema_call_strategy(op, device, learner=learner), rows
+
+
+__all__ = ["DTYPES", "SchemaCall", "schema_call_strategy", "scheduled", "unreachable_reason"]

@@ -13,23 +13,12 @@ import re
 import torch
 from hypothesis import strategies as st
 
-from opprop.strategies import kinds
+from opprop.core import tensor_kinds
+from opprop.strategies import edge_modes, kinds
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
 DTYPES = (torch.float32, torch.float64, torch.int64, torch.bool, torch.complex64, torch.int32, torch.bfloat16, torch.float16, torch.uint8, torch.int8)
-# Tensor kinds and the dispatch key an op needs a kernel for to accept them.
-KIND_KEYS = {
-    "quantized_per_tensor": "QuantizedCPU",
-    "quantized_per_channel": "QuantizedCPU",
-    "sparse_coo": "SparseCPU",
-    "sparse_coo_uncoalesced": "SparseCPU",
-    "sparse_csr": "SparseCsrCPU",
-    "sparse_csc": "SparseCsrCPU",
-    "sparse_bsr": "SparseCsrCPU",
-    "sparse_bsc": "SparseCsrCPU",
-    "nested_strided": "NestedTensorCPU",
-}
 SUPPORTED_TYPES = {
     "Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]", "Optional[List[Optional[Tensor]]]",
     "int", "Optional[int]", "List[int]", "Optional[List[int]]", "float", "Optional[float]", "List[float]",
@@ -63,14 +52,6 @@ def unsupported_types(op) -> list[str]:
 
 # Dispatch keys whose kernel takes dense strided CPU tensors.
 DENSE_KEYS = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
-DENSE_KINDS = ("dense", "is_view", "has_live_view", "transposed")
-
-
-def _has_kernel(op_name: str, key: str) -> bool:
-    try:
-        return torch._C._dispatch_has_kernel_for_dispatch_key(op_name, key)
-    except RuntimeError:
-        return False
 
 
 def kernel_names(op_name: str) -> list[str]:
@@ -87,26 +68,19 @@ def kernel_names(op_name: str) -> list[str]:
 
 
 def kinds_for(op_name: str) -> list[str]:
-    """Tensor kinds worth drawing for an op, the ones it has a kernel for first.
+    """Tensor kinds worth drawing for an op (``tensor_kinds``), the ones it has a kernel for first.
 
     Dense kinds lead where the op has a dense CPU (or composite) kernel; an op
     with kernels only for sparse, quantized or nested tensors draws those
     first, so the simplest draw is one it can run.
     """
     names = kernel_names(op_name)
-    other = [kind for kind, key in KIND_KEYS.items() if any(_has_kernel(n, key) for n in names)]
-    if op_name.startswith(("aten::q_", "aten::dequantize", "aten::int_repr")) and "quantized_per_tensor" not in other:
-        other += ["quantized_per_tensor", "quantized_per_channel"]
-    try:
-        from torch.nested._internal.ops import JAGGED_OPS_TABLE
-
-        if any(str(o._schema.name) == op_name.split(".")[0] for o in JAGGED_OPS_TABLE if hasattr(o, "_schema")):
-            other.append("nested_jagged")
-    except ImportError:
-        pass
-    if any(_has_kernel(names[0], key) for key in DENSE_KEYS) or not other:
-        return [*DENSE_KINDS, *other]
-    return [*other, *DENSE_KINDS]
+    drawn = tensor_kinds.kinds(drawn=True)
+    dense = [k.name for k in drawn if k.dense]
+    other = [k.name for k in drawn if not k.dense and k.taken_by(op_name, names)]
+    if any(tensor_kinds.has_kernel(names[:1], key) for key in DENSE_KEYS) or not other:
+        return [*dense, *other]
+    return [*other, *dense]
 
 
 def spatial_dims(op_name: str) -> int | None:
@@ -118,8 +92,9 @@ def spatial_dims(op_name: str) -> int | None:
 class DrawContext:
     """What one drawn call shares across its arguments, and the choices made so far."""
 
-    def __init__(self, draw, op, learner, device: str):
+    def __init__(self, draw, op, learner, device: str, plan: dict | None = None):
         self.draw = draw
+        self.plan = plan or {}  # the mode choices drawn up front (generators.schedule): ``choose`` takes them as drawn
         self.op = op
         self.op_name = op._schema.name + ("." + op._schema.overload_name if op._schema.overload_name else "")
         self.arg_names = {a.name for a in op._schema.arguments}
@@ -138,6 +113,12 @@ class DrawContext:
         else:
             smallest = 1 if self.spatial else 0
             self.shape = tuple(draw(st.lists(st.integers(smallest, 4), min_size=ndim, max_size=ndim)))
+        # a choice like any other, so a mode the op keeps rejecting (0-d, ...) stops shaping its rows
+        base = self.choose("tensors.mode", edge_modes.TENSOR_MODES) if "tensors.mode" in self.plan else None
+        if base is not None:  # a scheduled row: every tensor shares its mode's shape, and only a zero-size row is empty
+            shape = tuple(max(s, 1) for s in self.shape)
+            self.shape = edge_modes.base_shape(base, shape, keep_ndim=bool(self.spatial))
+        self.positions = {a.name: i for i, a in enumerate(op._schema.arguments)}
         self.dtype = self.choose("dtype", DTYPES)
 
     @property
@@ -145,8 +126,12 @@ class DrawContext:
         return len(self.shape)
 
     def choose(self, choice: str, options):
-        """Draw one option, skipping those the op is known to reject; record it."""
+        """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is."""
         allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
+        if choice in self.plan and self.plan[choice] in options:
+            value = self.plan[choice] if self.plan[choice] in allowed else allowed[0]
+            self.choices[choice] = str(value)
+            return value
         # The first option is the simplest, the one most ops accept: about half the draws take it,
         # the rest spread over all options (and shrinking still ends at the first).
         index = self.draw(st.integers(0, 2 * len(allowed) - 1))
@@ -158,15 +143,16 @@ class DrawContext:
         shape = self.shape if shape is None else tuple(shape)
         dtype = self.dtype if dtype is None else dtype
         kind = kind or self.choose(f"{name}.kind", self.kinds)
-        if kind == "transposed":
-            if len(shape) < 2:
-                return kinds.values(shape, dtype, self.device)
-            return kinds.values(shape[::-1], dtype, self.device).permute(*reversed(range(len(shape))))
-        qdtype = self.choose(f"{name}.qdtype", kinds.QUANTIZED_DTYPES) if kind.startswith("quantized") else None
-        if kind.startswith(("sparse", "nested")) and dtype not in (torch.float32, torch.float64, torch.int64):
+        spec = tensor_kinds.kind(kind)
+        # a mode shapes dense tensors only (kinds every op is offered): asked (and recorded, for the validity record) only for them
+        mode = self.choose(f"{name}.mode", edge_modes.TENSOR_MODES) if f"{name}.mode" in self.plan and spec.taken_by is None else "plain"
+        if mode != "plain":
+            return edge_modes.build(mode, shape, dtype, self.device, salt=self.positions.get(name, 0))
+        options = {option: self.choose(f"{name}.{option}", choices) for option, choices in spec.options.items()}
+        if spec.dtypes is not None and dtype not in spec.dtypes:
             dtype = torch.float32
         try:
-            return kinds.make(kind, shape, dtype, qdtype=qdtype, device=self.device)
+            return tensor_kinds.make(kind, shape, dtype, device=self.device, **options)
         except (RuntimeError, ValueError, IndexError):  # this shape has no such kind (CSR of 0 batches, ...)
             self.choices[f"{name}.kind"] = "dense"
             return kinds.values(shape, dtype, self.device)
@@ -204,6 +190,8 @@ def value_for_type(arg, ctx: DrawContext):
     if t == "bool":
         return draw(st.booleans())
     if t == "List[bool]":
+        if arg.N and arg.N <= edge_modes.MAX_MASK:  # every combination, all True first (the plan draws which)
+            return list(ctx.choose(f"{name}.mask", edge_modes.mask_combinations(arg.N)))
         return [True] * (arg.N or 3)
     if t == "ScalarType":
         return ctx.choose(f"{name}.dtype", DTYPES)

@@ -10,6 +10,7 @@ import torch
 from hypothesis import strategies as st
 
 from opprop.generators.schema_args import contiguous_strides, numel
+from opprop.strategies.edge_modes import MAX_MASK
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
@@ -120,7 +121,9 @@ def _mask(arg, ctx):
 
 
 def _output_mask(arg, ctx):
-    return [True] * (arg.N or 3) if str(arg.real_type) == "List[bool]" else None
+    if str(arg.real_type) != "List[bool]" or (arg.N and arg.N <= MAX_MASK):
+        return None  # a short mask is drawn by its type, in every combination
+    return [True] * (arg.N or 3)
 
 
 def _matrix(shape_of):

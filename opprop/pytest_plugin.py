@@ -4,7 +4,9 @@ Registered as a ``pytest11`` entry point and off unless asked for.
 ``--opprop`` (or ``--opprop=report``) reports; ``--opprop=fail`` also fails
 a test that made a new (unledgered) finding. ``--opprop-report FILE``
 writes JSON; ``--opprop-write-expected DIR`` shrinks each new finding into
-an expect file from the ATen-level call captured when it happened. Under
+an expect file from the ATen-level call captured when it happened.
+``--opprop-record DIR`` also writes each distinct ATen-level call the tests
+made into the corpus DIR (one file per process), for ``--corpus DIR``. Under
 pytest-xdist each worker sends its findings to the controller, which
 merges, summarizes and writes.
 """
@@ -38,6 +40,12 @@ def pytest_addoption(parser):
         help="shrink each new finding into an expect file in DIR, from the ATen call captured when it happened (implies --opprop)",
     )
 
+    group.addoption(
+        "--opprop-record",
+        metavar="DIR",
+        help="write each distinct ATen-level call the tests make into the corpus DIR, for opprop check/fuzz --corpus DIR (implies --opprop)",
+    )
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
@@ -49,7 +57,8 @@ def pytest_load_initial_conftests(early_config, parser, args):
 
 def pytest_configure(config):
     mode = config.getoption("opprop")
-    if mode is None and (config.getoption("opprop_report") or config.getoption("opprop_write_expected")):
+    if mode is None and (config.getoption("opprop_report") or config.getoption("opprop_write_expected")
+                         or config.getoption("opprop_record")):
         mode = "report"
     if mode is None:
         return
@@ -79,6 +88,11 @@ class OppropSession:
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
         self.log: list[str] = []
+        self.recorder = None  # --opprop-record: one corpus file for every test of this process
+        if config.getoption("opprop_record"):
+            from opprop.inputs.recording import Recorder
+
+            self.recorder = Recorder(config.getoption("opprop_record"))
 
     # ------------------------------------------------------------ per test
 
@@ -86,7 +100,7 @@ class OppropSession:
     def pytest_runtest_call(self, item):
         from opprop.usercode import checking
 
-        found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir))
+        found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir), record=self.recorder)
         try:
             with found:
                 result = yield
@@ -102,12 +116,13 @@ class OppropSession:
     def _keep(self, test: str, findings) -> None:
         by_key: dict = {}
         for f in findings:
-            rec = by_key.get(f.key)
+            rec = by_key.get((f.key, f.known))  # a scoped ledger entry can know one finding of a key and not another
             if rec is None:
-                rec = by_key[f.key] = dict(f.as_json(), test=test, count=0)
+                rec = by_key[(f.key, f.known)] = dict(f.as_json(), test=test, count=0)
                 rec.pop("call", None)
+                rec.pop("occurrences", None)  # "count" holds them: every call site's
                 self.records.append(rec)
-            rec["count"] += 1
+            rec["count"] += f.occurrences
             if f.call is not None and f.key not in self.captured:  # one captured call per new (op, invariant)
                 self.captured.add(f.key)
                 rec["call"] = f.call.as_json()
@@ -157,10 +172,11 @@ class OppropSession:
             self.log.append(f"JSON report written to {self.report_path}")
 
     def summary(self) -> list[dict]:
-        """One row per (aten op, invariant): calls, tests, the first test (by id) that hit it, and the ledger's verdict."""
+        """One row per (aten op, invariant, verdict): calls, tests, the first test (by id) that hit it, and the ledger's verdict
+        (a scoped entry, ``layouts`` or ``detail``, knows some findings of its key and not others: those get a row each)."""
         rows: dict = {}
         for rec in self.records:
-            key = (rec["aten_op"], rec["invariant"])
+            key = (rec["aten_op"], rec["invariant"], rec["known"])
             row = rows.get(key)
             if row is None:
                 row = rows[key] = {

@@ -20,6 +20,7 @@ from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding
 from opprop.core.specs import CallSpec
+from opprop.inputs.recording import Recorder, Recording
 
 # Frames inside these directories are never "the user code that made the call".
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
@@ -46,6 +47,7 @@ class Checked:
     detail = property(lambda self: self.finding.detail)
     inputs = property(lambda self: self.finding.inputs)
     output_index = property(lambda self: self.finding.output_index)
+    occurrences = property(lambda self: self.finding.occurrences)  # calls that broke it here, this one included
     key = property(lambda self: self.finding.key)
 
     @property
@@ -66,14 +68,25 @@ class Checked:
 
 def user_frame(frame=None) -> str:
     """file:line of the innermost frame outside torch and opprop (the code that made the call), relative to the cwd under it."""
-    frame = frame or sys._getframe(1)
+    return _shown(_user_code(frame or sys._getframe(1)))
+
+
+def _user_code(frame) -> tuple | None:
+    """(file, line) of the innermost frame outside torch and opprop: cheap, read for every repeat."""
     while frame is not None:
         name = frame.f_code.co_filename
         if not name.startswith(_INTERNAL_DIRS) and not name.startswith("<"):
-            cwd = os.getcwd() + os.sep
-            return f"{name[len(cwd):] if name.startswith(cwd) else name}:{frame.f_lineno}"
+            return name, frame.f_lineno
         frame = frame.f_back
-    return ""
+    return None
+
+
+def _shown(site: tuple | None) -> str:
+    if site is None:
+        return ""
+    name, line = site
+    cwd = os.getcwd() + os.sep
+    return f"{name[len(cwd):] if name.startswith(cwd) else name}:{line}"
 
 
 class _UserMode(InvariantMode):
@@ -91,11 +104,23 @@ class _UserMode(InvariantMode):
         super()._internal(func, stage)
         self.internal_errors[-1].where = user_frame()
 
-    def _record(self, plan, call, args, kwargs) -> None:
+    def _site(self) -> tuple | None:
+        self._where = _user_code(sys._getframe(1))
+        return self._where
+
+    def _record(self, plan, call, args, kwargs, signature=None) -> None:
         start = len(self.findings)
-        super()._record(plan, call, args, kwargs)
-        if len(self.findings) > start:
-            self.owner._add(self.findings[start:], user_frame(), args, kwargs, call)
+        super()._record(plan, call, args, kwargs, signature)
+        if len(self.findings) > start:  # new findings (a repeat only counts on its first): _site has run
+            self.owner._add(self.findings[start:], _shown(self._where), args, kwargs, call)
+
+
+class _RecordingUserMode(Recording, _UserMode):
+    """``checking(record=DIR)``: the same mode, each distinct call also written to the corpus (``inputs.recording``)."""
+
+    def __init__(self, owner: "checking", **options):
+        super().__init__(owner, **options)
+        self.recorder = owner.recorder
 
 
 class checking(contextlib.ContextDecorator):
@@ -111,12 +136,16 @@ class checking(contextlib.ContextDecorator):
     call of the first finding of each new (op, invariant), for repros.
     An exception raised inside the block propagates unchanged; the findings
     made before it stay on the object (and, with ``fail_on_new``, are added
-    to the exception as a note).
+    to the exception as a note). ``record=DIR`` also writes each distinct
+    ATen-level call the code made into the corpus DIR (``opprop.inputs.corpus``:
+    deduplicated by op and input signature, ``MAX_PER_OP`` per op), for
+    ``opprop check/fuzz --corpus DIR``; a mode without it pays nothing.
     """
 
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
 
-    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False):
+    def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False,
+                 record=None):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
         self.fail_on_new = fail_on_new
@@ -127,6 +156,8 @@ class checking(contextlib.ContextDecorator):
         self.snapshot_data = snapshot_data
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
+        # a path, or a Recorder shared by many blocks (the pytest plugin's: one file per process)
+        self.recorder = record if record is None or isinstance(record, Recorder) else Recorder(record)
         self.findings: list[Checked] = []
         self.internal_errors: list = []  # InternalError records: opprop failed to check a call, which ran on unchanged
         self._mode = None
@@ -142,7 +173,7 @@ class checking(contextlib.ContextDecorator):
     def _add(self, findings, where, args, kwargs, observed) -> None:
         for f in findings:
             f.called_op = f.aten_op  # the inputs described are the ATen call's own
-            entry = self.ledger.get(*f.key)
+            entry = self.ledger.match(f)
             spec = None
             if self.capture_calls and entry is None and all(c.key != f.key or c.call is None for c in self.findings):
                 spec = f.captured.spec() if f.captured is not None else None
@@ -151,7 +182,8 @@ class checking(contextlib.ContextDecorator):
     def __enter__(self) -> "checking":
         self.findings = []
         self.internal_errors = []
-        self._mode = _UserMode(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        mode_class = _UserMode if self.recorder is None else _RecordingUserMode
+        self._mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         self._mode.__enter__()
         return self
 

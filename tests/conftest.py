@@ -11,7 +11,7 @@ from opprop.explore import profiles  # noqa: E402
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
-    """ci is the default profile; Hypothesis's own pytest_configure, which runs after this one, loads
+    """ci is the default profile (fuzz under HypoFuzz); Hypothesis's own pytest_configure, which runs after this one, loads
     ``--hypothesis-profile dev|nightly`` over it (``profiles.load`` keeps PyTorch's test utilities from
     loading theirs later)."""
-    profiles.load("ci")
+    profiles.load(profiles.default_profile())

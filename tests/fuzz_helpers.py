@@ -17,10 +17,11 @@ def fuzz_argv(tmp_path, *args, name="run"):
     return [sys.executable, "-m", "opprop", "fuzz", "--import", "crashy_ops", "--journal", str(tmp_path / f"{name}.jsonl"), *args]
 
 
-def run_fuzz(tmp_path, *args, name="run", timeout=240):
-    """Run to the end; return (completed process, JSON report)."""
+def run_fuzz(tmp_path, *args, name="run", timeout=240, cwd=None):
+    """Run to the end (in ``cwd``, default this process's); return (completed process, JSON report)."""
     report = tmp_path / f"{name}.json"
-    proc = subprocess.run(fuzz_argv(tmp_path, *args, "--report", str(report), name=name), capture_output=True, text=True, env=env(), timeout=timeout)
+    proc = subprocess.run(fuzz_argv(tmp_path, *args, "--report", str(report), name=name), capture_output=True, text=True, env=env(), timeout=timeout,
+                          cwd=cwd)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc, json.loads(report.read_text())
 

@@ -220,7 +220,7 @@ def test_set_still_aliases_its_source_undeclared():
     assert (catalog.UNDECLARED_ALIAS, (("overlaps", "source"),)) in found
 
 
-_CIA = torch.library.Library("opprop_cia", "DEF")
+_CIA = torch.library.Library("opprop_cia_keep", "DEF")
 _CIA.define("keep(Tensor x) -> Tensor")  # returns its input, and the schema says nothing of it
 _CIA.define("keep_alias(Tensor(a) x) -> Tensor(a)")  # returns its input, as its schema allows
 for _name in ("keep", "keep_alias"):
@@ -238,9 +238,9 @@ def test_a_composite_op_that_returns_self_as_its_schema_allows_is_silent():
     x = torch.ones(3)
     assert _returns_input_below_autograd(lambda: torch.ops.aten.to.dtype(x, torch.float32)) == []  # documented: self when no conversion
     assert _returns_input_below_autograd(lambda: torch.ops.aten.contiguous.default(x)) == []
-    assert _returns_input_below_autograd(lambda: torch.ops.opprop_cia.keep_alias(x)) == []
+    assert _returns_input_below_autograd(lambda: torch.ops.opprop_cia_keep.keep_alias(x)) == []
 
 
 def test_a_composite_op_that_returns_its_input_without_an_alias_annotation_is_found():
-    found = _returns_input_below_autograd(lambda: torch.ops.opprop_cia.keep(torch.ones(3)))
-    assert [(f.aten_op, f.detail) for f in found] == [("opprop_cia::keep", {"is_input": "x"})]
+    found = _returns_input_below_autograd(lambda: torch.ops.opprop_cia_keep.keep(torch.ones(3)))
+    assert [(f.aten_op, f.detail) for f in found] == [("opprop_cia_keep::keep", {"is_input": "x"})]

@@ -18,8 +18,8 @@ from fuzz_helpers import env
 from opprop.cli.errors import EXIT_CRASH
 from opprop.core.imports import Definitions
 from opprop.fuzz.progress import Progress
-from opprop.reduce import crash_repro
-from opprop.reduce.crash_repro import Outcome
+from opprop.reduce import crash_script, native_frame
+from opprop.reduce.crash_outcome import Outcome
 from opprop.core.specs import CallSpec, TensorSpec
 from opprop.reports import issue_report
 from opprop.reports import crash_groups
@@ -85,7 +85,7 @@ def test_the_native_frame_of_an_op_no_source_names_is_read_from_a_script_that_im
     spec = CallSpec("opprop_runtime_ns::segv", (TensorSpec("float32", (3,), "zeros"),))
     text, source = crash_groups.definition_of(Definitions({}, ["runtime_ns_ops"]), spec.op)
     assert (text, source) == ("import runtime_ns_ops\n", "--import runtime_ns_ops")
-    assert crash_repro.native_frame(crash_repro.script_source(spec, definition=text, definition_from=source)) == "string_at"
+    assert native_frame.native_frame(crash_script.script_source(spec, definition=text, definition_from=source)) == "string_at"
 
 
 def test_the_per_target_counts_add_up_to_the_summary_count():

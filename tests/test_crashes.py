@@ -11,9 +11,9 @@ import torch
 
 from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
-from opprop.reduce import crash_repro, expectfile
+from opprop.reduce import crash_expectfile, crash_outcome, crash_rebuild, crash_runner, crash_script, crash_shrink, native_frame, expectfile
 from opprop.core import guard, ledger, specs
-from opprop.reduce.crash_repro import Outcome
+from opprop.reduce.crash_outcome import Outcome
 from opprop.reports import fuzz_summary as summary
 from opprop.core.specs import CallSpec, TensorSpec
 
@@ -57,30 +57,30 @@ def _crash_finding(op, signal_name, inputs):
 
 def test_a_larger_zero_size_input_shrinks_to_the_smallest_zero_size_one():
     finding = _crash_finding("opprop_zero::scale", "SIGSEGV", {"x": _described((3, 0, 5), (1, 15, 3))})
-    rebuilt = crash_repro.rebuild(finding)
+    rebuilt = crash_rebuild.rebuild(finding)
     assert rebuilt.outcome == Outcome("signal", "SIGSEGV", "opprop_zero::scale")
-    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
+    shrunk = crash_shrink.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
     (x,) = shrunk.tensors()
     assert (x.shape, x.dtype, x.stride) == ((0,), "float32", None)
-    assert crash_repro.run_spec(shrunk).same(rebuilt.outcome)
+    assert crash_runner.run_spec(shrunk).same(rebuilt.outcome)
     nonempty = CallSpec(shrunk.op, (TensorSpec("float32", (1,), "zeros"),))
-    assert crash_repro.run_spec(nonempty) == Outcome("returned")
+    assert crash_runner.run_spec(nonempty) == Outcome("returned")
 
 
 def test_a_candidate_that_dies_another_way_is_not_kept():
     one = CallSpec("opprop_zero::two_ways", (TensorSpec("float64", (1, 1), "arange"),))
-    sigfpe = crash_repro.run_spec(one)
+    sigfpe = crash_runner.run_spec(one)
     assert sigfpe == Outcome("signal", "SIGFPE", "opprop_zero::two_ways")
     none = CallSpec("opprop_zero::two_ways", (TensorSpec("float64", (0, 1), "arange"),))
-    assert crash_repro.run_spec(none) == Outcome("signal", "SIGSEGV", "opprop_zero::two_ways")  # a step the shrinker is offered
-    shrunk = crash_repro.shrink_crash(one, sigfpe).spec
+    assert crash_runner.run_spec(none) == Outcome("signal", "SIGSEGV", "opprop_zero::two_ways")  # a step the shrinker is offered
+    shrunk = crash_shrink.shrink_crash(one, sigfpe).spec
     (x,) = shrunk.tensors()
     assert x.numel == 1 and x.dtype == "float32" and len(x.shape) <= 1
 
 
 def test_a_crash_in_another_op_is_not_the_same_crash():
     range_out = CallSpec("aten::range.out", (1, 1, 0.5), {"out": TensorSpec("int64", (0,), "zeros")})
-    outcome = crash_repro.run_spec(range_out)
+    outcome = crash_runner.run_spec(range_out)
     assert outcome == Outcome("signal", "SIGFPE", "aten::range.out")
     assert not outcome.same(Outcome("signal", "SIGFPE", "aten::arange.start_out"))
 
@@ -95,17 +95,17 @@ def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpret
     """
     finding = _crash_finding("aten::_logcumsumexp.out", "SIGABRT",
                              {"self": _described((3, 3), (3, 1)), "dim": 0, "out": _described((0,), (1,), "float32")})
-    rebuilt = crash_repro.rebuild(finding)
+    rebuilt = crash_rebuild.rebuild(finding)
     assert rebuilt.fresh and "fresh interpreter" in rebuilt.via
     assert rebuilt.outcome == Outcome("signal", "SIGABRT", "aten::_logcumsumexp.out")
-    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome, fresh=True, max_tries=25).spec
-    assert crash_repro.run_spec(shrunk, fresh=True).same(rebuilt.outcome)
+    shrunk = crash_shrink.shrink_crash(rebuilt.spec, rebuilt.outcome, fresh=True, max_tries=25).spec
+    assert crash_runner.run_spec(shrunk, fresh=True).same(rebuilt.outcome)
     same_dtype = CallSpec(shrunk.op, shrunk.args, {"out": TensorSpec("float64", (0,), "zeros")})
-    assert crash_repro.run_spec(same_dtype, fresh=True) == Outcome("returned")  # the dtype mismatch is the bug
-    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example=finding, fresh=True)  # its header allocates too
-    assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGABRT"}
-    group = crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path), repeat=crash_repro.REPEATS)
-    assert f"for _ in range({crash_repro.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
+    assert crash_runner.run_spec(same_dtype, fresh=True) == Outcome("returned")  # the dtype mismatch is the bug
+    path = crash_expectfile.write(tmp_path, shrunk, rebuilt.outcome, example=finding, fresh=True)  # its header allocates too
+    assert {crash_outcome.fresh_outcome(path, env=env) for env in crash_runner.HEAP_ENVS} == {"dies with SIGABRT"}
+    group = crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path), repeat=crash_runner.REPEATS)
+    assert f"for _ in range({crash_runner.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
 
 
 def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_same_way_everywhere(tmp_path):
@@ -119,16 +119,16 @@ def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_sa
     """
     other = specs.tensor_spec(torch.ones(3).to_sparse())
     spec = CallSpec("aten::sub_.Tensor", (TensorSpec("float32", (3,), "arange", stride=(1,), offset=1), other))
-    assert crash_repro.run_spec(spec) == Outcome("returned")
-    rebuilt = crash_repro.heap_rebuild(spec, Outcome("signal", "SIGABRT", "aten::sub_.Tensor"))
+    assert crash_runner.run_spec(spec) == Outcome("returned")
+    rebuilt = crash_rebuild.heap_rebuild(spec, Outcome("signal", "SIGABRT", "aten::sub_.Tensor"))
     assert rebuilt.outcome == Outcome("signal", "SIGSEGV", "aten::sub_.Tensor") and not rebuilt.fresh
-    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
+    shrunk = crash_shrink.shrink_crash(rebuilt.spec, rebuilt.outcome).spec
     self_spec = shrunk.args[0]
     assert self_spec.guarded and self_spec.offset == 1  # the guard and the offset are the bug; the sparse parts' guards went
     assert [t for t in shrunk.tensors() if t.guarded] == [self_spec] and shrunk.guarded
-    assert crash_repro.run_spec(CallSpec(shrunk.op, (self_spec.replace(offset=0),) + shrunk.args[1:])) == Outcome("returned")
-    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example={}, runs=3)
-    assert {crash_repro.fresh_outcome(path, env=env) for env in crash_repro.HEAP_ENVS} == {"dies with SIGSEGV"}
+    assert crash_runner.run_spec(CallSpec(shrunk.op, (self_spec.replace(offset=0),) + shrunk.args[1:])) == Outcome("returned")
+    path = crash_expectfile.write(tmp_path, shrunk, rebuilt.outcome, example={}, runs=3)
+    assert {crash_outcome.fresh_outcome(path, env=env) for env in crash_runner.HEAP_ENVS} == {"dies with SIGSEGV"}
     finding = _crash_finding("aten::sub_.Tensor", "SIGABRT", {})
     report = issue_report.render(crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path)))
     assert "writes past the end of an input's buffer" in report and "the fuzz run saw SIGABRT" in report and "def guarded(" in report
@@ -138,8 +138,8 @@ def test_guarded_buffers_leave_a_call_that_stays_in_bounds_alone():
     """A guard changes nothing for a call that writes only its own elements: no fault, so no guarded rebuild."""
     a = TensorSpec("float32", (3,), "arange", stride=(1,), offset=1)
     call = CallSpec("aten::add_.Tensor", (a, TensorSpec("float32", (3,), "ones")))
-    assert crash_repro.run_spec(crash_repro.guarded_spec(call)) == Outcome("returned")
-    assert crash_repro.guarded_rebuild(call, Outcome("signal", "SIGABRT", "aten::add_.Tensor")) is None
+    assert crash_runner.run_spec(crash_rebuild.guarded_spec(call)) == Outcome("returned")
+    assert crash_rebuild.guarded_rebuild(call, Outcome("signal", "SIGABRT", "aten::add_.Tensor")) is None
 
 
 def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():
@@ -151,15 +151,15 @@ def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():
                 "replay": {"choices": "4100", "database_key": "opprop-fuzz:aten::range.out", "target": "aten::range.out"}}]
     found = crash_groups.journal_crash_findings(records)
     assert [f["replay"]["choices"] for f in found] == ["4101", "4100"]
-    assert [crash_repro._target_name(f, f["replay"]) for f in found] == ["aten::trunc.out", "aten::range.out"]
+    assert [crash_rebuild.finding_target(f, f["replay"]) for f in found] == ["aten::trunc.out", "aten::range.out"]
 
 
 def test_an_internal_assert_key_keeps_condition_and_location_not_the_message():
     message = ('t.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12, please report a bug to PyTorch. '
                "got sizes [3, 4]")
-    assert crash_repro.assert_key(message) == 't.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12'
+    assert crash_outcome.assert_key(message) == 't.numel() == 0 INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/X.cpp":12'
     stderr = "Traceback (most recent call last):\n  File ...\nRuntimeError: " + message.replace("[3, 4]", "[1]")
-    assert crash_repro.outcome_of_process(1, stderr) == "internal assert: " + crash_repro.assert_key(message)
+    assert crash_outcome.outcome_of_process(1, stderr) == "internal assert: " + crash_outcome.assert_key(message)
 
 
 # ---------------------------------------------------------------- the whole pipeline, from a fuzz run to FIXED
@@ -276,12 +276,12 @@ def test_report_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, why)
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
 def test_the_faulting_native_frame_is_the_kernel_not_libc():
     spec = expectfile.load(CRASHES / "aten._chunk_cat--crash-sigsegv.py").repro
-    assert crash_repro.native_frame(crash_repro.script_source(spec)) == "at::native::_pad_chunk (libtorch_cpu.so)"
+    assert native_frame.native_frame(crash_script.script_source(spec)) == "at::native::_pad_chunk (libtorch_cpu.so)"
     abort = ("#0  0x00007ffff7c9eb2c in __pthread_kill_implementation () from /lib/x86_64-linux-gnu/libc.so.6\n"
              "#1  0x00007ffff7c4527e in raise () from /lib/x86_64-linux-gnu/libc.so.6\n"
              "#2  0x00007ffff7c288ff in abort () from /lib/x86_64-linux-gnu/libc.so.6\n"
              "#3  0x00007fffe3000000 in at::native::foo(at::Tensor const&) () from /x/libtorch_cpu.so\n")
-    assert crash_repro.first_native_frame(abort) == "at::native::foo (libtorch_cpu.so)"
+    assert native_frame.first_native_frame(abort) == "at::native::foo (libtorch_cpu.so)"
 
 
 def test_report_only_rebuilds_the_kind_asked_for(tmp_path):
@@ -314,14 +314,14 @@ def test_an_assert_that_needs_requires_grad_keeps_it_through_rebuild_shrink_and_
         torch.as_strided_scatter(torch.zeros(3).as_strided((3, 3), (0, 1)).requires_grad_(), torch.zeros(2, 2), (2, 2), (2, 1))
     finding = {"aten_op": "aten::as_strided_scatter", "called_op": "aten::as_strided_scatter", "invariant": "internal_assert",
                "output_index": None, "detail": {"error": str(raised.value).splitlines()[0]}, "inputs": inputs, "replay": None}
-    rebuilt = crash_repro.rebuild(finding)
+    rebuilt = crash_rebuild.rebuild(finding)
     assert rebuilt.outcome.kind == "assert" and rebuilt.outcome.what.startswith("!self.requires_grad() || self.is_contiguous()")
     assert rebuilt.spec.args[0].requires_grad
     without = CallSpec(rebuilt.spec.op, (rebuilt.spec.args[0].replace(requires_grad=False), *rebuilt.spec.args[1:]), rebuilt.spec.kwargs)
-    assert crash_repro.run_spec(without) == Outcome("returned")  # the flag is what makes it fail
-    shrunk = crash_repro.shrink_crash(rebuilt.spec, rebuilt.outcome, max_tries=60).spec
+    assert crash_runner.run_spec(without) == Outcome("returned")  # the flag is what makes it fail
+    shrunk = crash_shrink.shrink_crash(rebuilt.spec, rebuilt.outcome, max_tries=60).spec
     assert shrunk.args[0].requires_grad and CallSpec.from_json(json.loads(json.dumps(shrunk.as_json()))) == shrunk
-    path = crash_repro.write(tmp_path, shrunk, rebuilt.outcome, example=finding)
+    path = crash_expectfile.write(tmp_path, shrunk, rebuilt.outcome, example=finding)
     assert ".requires_grad_()" in path.read_text()
     assert [expectfile.replay(path).status for _ in range(3)] == ["same"] * 3
 

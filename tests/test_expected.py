@@ -9,7 +9,7 @@ from opprop.cli import main as cli
 from opprop.reduce import expectfile
 from opprop.core import ledger
 from opprop.reduce.capture import reproduces
-from opprop.reduce.shrink import _arg_leaves, _couple_shape_args, _replace, _reproduces_isolated, resized
+from opprop.reduce.shrink import arg_leaves, _couple_shape_args, replace_leaf, _reproduces_isolated, resized
 from opprop.core.specs import TensorSpec
 
 EXPECTED = Path(__file__).resolve().parents[1] / "expected"
@@ -45,10 +45,10 @@ def test_replays_identically_three_times(path):
 def _one_element_fewer(spec):
     """Every single shrink step on a tensor of the repro that leaves fewer elements (views' shape args follow)."""
     before = sum(t.buffer_numel for t in spec.tensors())
-    for where, value in _arg_leaves(spec):
+    for where, value in arg_leaves(spec):
         if isinstance(value, TensorSpec):
             for smaller in resized(value):
-                plain = _replace(spec, where, smaller)
+                plain = replace_leaf(spec, where, smaller)
                 for candidate in (plain, _couple_shape_args(plain, where, value.shape, smaller.shape)):
                     if candidate is not None and sum(t.buffer_numel for t in candidate.tensors()) < before:
                         yield candidate

@@ -5,10 +5,14 @@ import sys
 import socket
 import subprocess
 import time
+import zipfile
+from datetime import datetime, timezone
 
 import pytest
 
 from fuzz_helpers import keys, op, run_fuzz
+from opprop.cli import main as cli
+from opprop.explore.database import database_key, describe, open_database, validate
 
 RARE = ("opprop_crashy::rare_hold", "tensorimpl_use_count")  # breaks only on length 37 of 0..200
 
@@ -80,3 +84,79 @@ def test_without_redis_server_the_redis_test_fails_under_ci_and_skips_elsewhere(
     run = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
                           "-k", "test_redis_database_replays_a_stored_failure_first"], env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == rc and outcome in run.stdout.splitlines()[-1], run.stdout[-1500:]
+
+
+# ---------------------------------------------------------------- the fleet's forms: several places, read-only, GitHub artifacts
+
+
+def test_database_forms_open_as_hypothesis_databases():
+    from hypothesis.database import DirectoryBasedExampleDatabase, GitHubArtifactDatabase, MultiplexedDatabase, ReadOnlyDatabase
+
+    db = open_database("github:acme/nightly/opprop-examples,.opprop/examples")
+    assert isinstance(db, MultiplexedDatabase)
+    artifact, local = db._wrapped
+    assert isinstance(artifact, ReadOnlyDatabase) and isinstance(artifact._wrapped, GitHubArtifactDatabase)  # it refuses writes unwrapped
+    assert (artifact._wrapped.owner, artifact._wrapped.repo, artifact._wrapped.artifact_name) == ("acme", "nightly", "opprop-examples")
+    assert isinstance(local, DirectoryBasedExampleDatabase)
+    assert open_database("github:acme/nightly")._wrapped.artifact_name == "hypothesis-example-db"
+    assert validate(["a", "readonly:b"]) == "a,readonly:b"  # the flag repeated: one spec, as workers are handed it
+    assert describe("redis://:s3cret@cache:6379/0,dir") == "redis://:***@cache:6379/0,dir"
+
+
+@pytest.mark.parametrize("spec, why", [
+    ("s3://bucket/db", "not a form --database takes"),
+    ("github:acme", "want github:OWNER/REPO"),
+    ("github:acme/nightly/a/b", "want github:OWNER/REPO"),
+    ("github:acme/nightly/bad:name", "not an artifact name"),
+    ("redis://cache/0", "want redis://HOST:PORT/DB"),
+    ("redis://:s3cret@cache:6379/x", "must be a number"),
+    ("dir,,other", "an empty place"),
+    ("readonly:", "an empty place"),
+])
+def test_bad_database_forms_are_one_line_and_exit_2(capsys, spec, why):
+    assert cli.main(["fuzz", "--database", spec, "--list"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("opprop: error: --database") and why in err
+    assert "s3cret" not in err  # a secret URL is never printed
+
+
+def test_multiplexed_saves_to_every_writable_place_and_fetches_from_all(tmp_path):
+    """What a shard does with last night's database (read-only) beside its own: replays both, writes only its own."""
+    last_night, tonight = tmp_path / "last", tmp_path / "tonight"
+    open_database(str(last_night)).save(b"k", b"found last night")
+    db = open_database(f"readonly:{last_night},{tonight}")
+    db.save(b"k", b"found tonight")
+    assert set(db.fetch(b"k")) == {b"found last night", b"found tonight"}
+    assert set(open_database(str(last_night)).fetch(b"k")) == {b"found last night"}  # untouched
+    assert set(open_database(str(tonight)).fetch(b"k")) == {b"found tonight"}
+    db.delete(b"k", b"found last night")  # Hypothesis deletes what no longer fails: not from a read-only place
+    assert set(open_database(str(last_night)).fetch(b"k")) == {b"found last night"}
+
+
+def _as_github_artifact(database_dir, cwd, name):
+    """``database_dir`` zipped as actions/upload-artifact zips a directory, where GitHubArtifactDatabase caches the
+    artifact it downloads (``.hypothesis/github-artifacts/NAME/<time>.zip``, fresh for a day): it reads that, offline."""
+    cache = cwd / ".hypothesis" / "github-artifacts" / name
+    cache.mkdir(parents=True)
+    stamp = datetime.now(timezone.utc).isoformat().replace(":", "_")
+    with zipfile.ZipFile(cache / f"{stamp}.zip", "w") as zf:
+        for path in sorted(database_dir.rglob("*")):
+            if path.is_file():
+                zf.write(path, path.relative_to(database_dir).as_posix())
+
+
+def test_a_shard_replays_last_nights_artifact_first_and_keeps_it_in_its_own_database(tmp_path):
+    """The nightly workflow's form: last night's artifact (read-only) multiplexed with tonight's directory, which is uploaded."""
+    last_night = tmp_path / "last-night"
+    common = ["--ops", "opprop_crashy::rare_hold", "--jobs", "1", "--budget", "120"]
+    _, first = run_fuzz(tmp_path, *common, "--per-op-examples", "3000", "--seed", "0", "--database", str(last_night), name="finder")
+    assert op(first, "opprop_crashy::rare_hold")["first_seen_at_example"]["opprop_crashy::rare_hold tensorimpl_use_count"] > 1
+    shard = tmp_path / "shard"
+    shard.mkdir()
+    _as_github_artifact(last_night, shard, "opprop-examples")
+    _, second = run_fuzz(tmp_path, *common, "--per-op-examples", "1", "--seed", "1",
+                         "--database", "github:acme/nightly/opprop-examples", "--database", "tonight", name="replayer", cwd=shard)
+    assert op(second, "opprop_crashy::rare_hold")["first_seen_at_example"] == {"opprop_crashy::rare_hold tensorimpl_use_count": 1}
+    assert second["database"] == "github:acme/nightly/opprop-examples,tonight"
+    key = database_key("opprop_crashy::rare_hold")
+    assert set(open_database(str(shard / "tonight")).fetch(key)) & set(open_database(str(last_night)).fetch(key))  # carried to tonight's upload

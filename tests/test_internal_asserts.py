@@ -4,6 +4,7 @@ import torch
 import internal_assert_ops  # noqa: F401  (registers opprop_asserts::checked and ::_unchecked)
 from fuzz_helpers import run_fuzz
 from opprop.check import runner
+from opprop.core.outcomes import OutcomeKind
 from opprop.core.calls import Call
 from opprop.reports import fuzz_summary as summary
 from opprop.core.ledger import Ledger
@@ -16,7 +17,7 @@ def test_a_public_op_s_internal_assert_is_a_finding_with_its_input():
     result = runner.run_call(Call("opprop_asserts::checked", CHECKED, (torch.ones(2, 3),), source="schema"))
     assert result.valid  # not a rejected input
     (f,) = result.findings
-    assert f.invariant == runner.INTERNAL_ASSERT and f.aten_op == "opprop_asserts::checked"
+    assert f.invariant == OutcomeKind.INTERNAL_ASSERT and f.aten_op == "opprop_asserts::checked"
     assert f.inputs["x"]["shape"] == [2, 3] and "INTERNAL ASSERT FAILED" in f.detail["error"]
     assert f.detail["private"] is False
 
@@ -31,7 +32,7 @@ def test_a_private_overload_s_schema_draw_is_reported_apart_and_counts_as_reject
     result = runner.run_call(Call("opprop_asserts::_unchecked", UNCHECKED, (torch.ones(2, 3),), source="schema"))
     assert not result.valid
     (f,) = result.findings
-    assert f.invariant == runner.INTERNAL_ASSERT and f.detail["private"] is True
+    assert f.invariant == OutcomeKind.INTERNAL_ASSERT and f.detail["private"] is True
     # called through a public entry point (a sample, an OpInfo, user code), the same assert is a plain finding
     public = runner.run_call(Call("opprop_asserts::_unchecked", UNCHECKED, (torch.ones(2, 3),), source="sample"))
     assert public.valid and public.findings[0].detail["private"] is False
@@ -43,7 +44,7 @@ def test_a_real_private_aten_op_s_internal_assert_is_recorded():
     sizes = torch.tensor([[2]])
     call = Call("aten::_nested_view_from_buffer", op, (torch.ones(2, 2), sizes, torch.tensor([[1]]), torch.tensor([0])), source="schema")
     result = runner.run_call(call)
-    assert [f.invariant for f in result.findings] == [runner.INTERNAL_ASSERT] and result.findings[0].detail["private"]
+    assert [f.invariant for f in result.findings] == [OutcomeKind.INTERNAL_ASSERT] and result.findings[0].detail["private"]
 
 
 def test_fuzz_reports_public_asserts_as_findings_and_private_ones_in_their_own_section(tmp_path, monkeypatch):

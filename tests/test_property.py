@@ -93,37 +93,48 @@ def ledgered_crash(opinfo_id: str) -> str:
     return ""
 
 
-def _opinfo_test(opinfo_id: str, device: str):
-    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(opinfo_id), device))
+def _given_test(target_name: str, device: str, why_skipped, unusable=lambda: None):
+    """A property test that pytest runs and HypoFuzz fuzzes.
 
-    @given(call=st.deferred(lambda: explored().strategy()))
+    HypoFuzz fuzzes only ``@given`` functions (``test.hypothesis.inner_test``),
+    so the test carries the ``@given`` function's Hypothesis attributes; pytest
+    calls the test itself, which first skips a target ``why_skipped`` names
+    (a ledgered crash) and fails one whose generator draws no valid call
+    (``unusable``, unless ``not_tested.toml`` lists it), then runs the examples,
+    then fails when a violation the ledger says it finds (``hit_by``) was not
+    found. Both checks are lazy: they build the generator.
+    """
+    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(target_name), device))
+    skipped = functools.lru_cache(maxsize=1)(lambda: why_skipped() or unusable())
+
+    @given(call=st.deferred(lambda: st.none() if skipped() else explored().strategy()))
     def examples(call):
+        if skipped():
+            pytest.skip(f"{target_name}: {skipped()}")
         explored().example(call)
 
     def test():
-        crash = ledgered_crash(opinfo_id)
-        if crash:
-            pytest.skip(f"{opinfo_id}: {crash}")
-        draws_nothing(opinfo_id, device, allowed_changes(opinfo_id, device).unusable)  # also shown by ``opprop list``
+        why = why_skipped()
+        if why:
+            pytest.skip(f"{target_name}: {why}")
+        draws_nothing(target_name, device, unusable())
         examples()
-        still_found(opinfo_id, explored())
+        still_found(target_name, explored())
 
+    for attribute in ("hypothesis", "is_hypothesis_test", "_hypothesis_internal_use_settings"):
+        setattr(test, attribute, getattr(examples, attribute))
+    return test
+
+
+def _opinfo_test(opinfo_id: str, device: str):
+    # unusable: the generator says it cannot draw a valid call here (also shown by ``opprop list``)
+    test = _given_test(opinfo_id, device, lambda: ledgered_crash(opinfo_id), lambda: allowed_changes(opinfo_id, device).unusable)
     test.__doc__ = f"Drawn calls of OpInfo {opinfo_id} on {device} keep every invariant (or a ledgered one)."
     return test
 
 
 def _module_test(name: str, device: str):
-    explored = functools.lru_cache(maxsize=1)(lambda: session(resolve(name), device))
-
-    @given(call=st.deferred(lambda: explored().strategy()))
-    def examples(call):
-        explored().example(call)
-
-    def test():
-        draws_nothing(name, device, module_allowed(name, device).unusable)
-        examples()
-        still_found(name, explored())
-
+    test = _given_test(name, device, lambda: "", lambda: module_allowed(name, device).unusable)
     test.__doc__ = f"Drawn examples of module {name} on {device} (forward, then backward; train and eval) keep every invariant (or a ledgered one)."
     return test
 
@@ -139,6 +150,8 @@ def _edge_test(generator, device: str):
         examples()
         still_found(generator.name, explored())
 
+    for attribute in ("hypothesis", "is_hypothesis_test", "_hypothesis_internal_use_settings"):  # HypoFuzz fuzzes it
+        setattr(test, attribute, getattr(examples, attribute))
     test.__doc__ = f"Edge generator {generator.name}: {generator.doc}"
     if generator.needs and not (generator.needs == "cuda" and torch.cuda.is_available()):
         test = pytest.mark.skip(reason=f"{generator.name} needs {generator.needs}, which is absent")(test)

@@ -95,8 +95,12 @@ def test_a_fuzz_run_learns_what_an_op_rejects_and_keeps_it(tmp_path, monkeypatch
     assert learned.total[0] == 400 and learned.total[1] == row["valid"]
     kinds = learned.choices["self.kind"]
     assert kinds["sparse_coo_uncoalesced"][1] > 0 and kinds.get("dense", [0, 0])[1] == 0
-    # steered: once the op accepted one kind, the kinds it never accepted stopped being drawn
-    assert sum(tries for kind, (tries, _) in kinds.items() if kind != "sparse_coo_uncoalesced") < 40, kinds
+    # steered: once the op accepted one kind, the kinds it never accepted stopped being drawn (beyond the
+    # schedule's rows, drawn first, before the record knew anything: generators/schedule.py)
+    from opprop.generators.schema import op_schedule
+
+    rows = len(op_schedule(aten._coalesce.default).rows)
+    assert sum(tries for kind, (tries, _) in kinds.items() if kind != "sparse_coo_uncoalesced") < 40 + rows, kinds
     assert "sparse_coo_uncoalesced" in learned.allowed("self.kind", list(kinds)) and "dense" not in learned.allowed("self.kind", list(kinds))
     assert "what 1 op(s) rejected saved to" in proc.stdout
 

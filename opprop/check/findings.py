@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from opprop.check.snapshots import Snapshot
+from opprop.core import tensor_kinds
 from opprop.core.descriptions import describe_arguments, describe_value  # noqa: F401  (a finding's inputs)
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
 
@@ -25,7 +26,7 @@ MAX_CALL_VALUES = 4096  # a call with more tensor values than this is not captur
 class Finding:
     aten_op: str  # "aten::q_per_channel_scales"
     called_op: str  # what the user or generator called at top level
-    invariant: str  # one of catalog.ALL_INVARIANTS, or "crash" / "hang"
+    invariant: str  # one of catalog.ALL_INVARIANTS, or an OutcomeKind (crash, hang, internal_assert)
     output_index: int | None
     detail: dict
     inputs: dict
@@ -33,6 +34,9 @@ class Finding:
     # left (copies of the arguments, described only when asked for: the hot path's slow branch stays cheap).
     captured: Any = dataclasses.field(default=None, repr=False, compare=False)
     replay: dict | None = None  # {"target", "database_key", "choices", "steer"} or {"target", "sample"}
+    # Calls that broke it again with the same op, invariant, output, input signature (and, in checking(),
+    # call site): counted on the first occurrence, which alone keeps its description and captured call.
+    occurrences: int = dataclasses.field(default=1, compare=False)
 
     @property
     def call(self) -> CallSpec | None:
@@ -50,21 +54,24 @@ class Finding:
         shapes = ", ".join(
             f"{k}={_short(v)}" for k, v in self.inputs.items() if v is not None and not (isinstance(v, list) and not v)
         )
-        return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes})"
+        times = f" [{self.occurrences} calls]" if self.occurrences > 1 else ""
+        return f"{self.invariant}: {self.aten_op}{where} ({detail}) via {self.called_op}({shapes}){times}"
 
     def as_json(self) -> dict:
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("captured", "replay")}
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("captured", "replay", "occurrences")}
         d = json.loads(json.dumps(d, default=str))  # a deep copy, as asdict made
         if self.call is not None:
             d["call"] = self.call.as_json()
         if self.replay is not None:
             d["replay"] = dict(self.replay)
+        if self.occurrences > 1:  # (a single call's record reads as it always has)
+            d["occurrences"] = self.occurrences
         return d
 
     @classmethod
     def from_json(cls, d: dict) -> "Finding":
-        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls) if f.name != "captured"}
-        return cls(**fields, captured=CallSpec.from_json(d["call"]) if d.get("call") else None)
+        fields = {f.name: d.get(f.name) for f in dataclasses.fields(cls) if f.name not in ("captured", "occurrences")}
+        return cls(**fields, occurrences=d.get("occurrences", 1), captured=CallSpec.from_json(d["call"]) if d.get("call") else None)
 
 
 @dataclasses.dataclass
@@ -113,6 +120,42 @@ def _short(v) -> str:
     return json.dumps(v) if not isinstance(v, str) else repr(v)
 
 
+# ---------------------------------------------------------------- a repeat of a finding already recorded
+
+_PLAIN = (int, float, bool, str, type(None), torch.dtype, torch.device, torch.layout, torch.memory_format)
+
+
+def call_signature(inputs: list, args: tuple, kwargs: dict):
+    """What makes a later call "the same call" for counting a repeated finding, read without describing it.
+
+    Each tensor's position, dtype, layout, shape, strides and offset, which
+    earlier input it is (one tensor passed twice), and the plain values of the
+    other arguments. A call it cannot read returns a fresh object: never a
+    repeat, so it is recorded in full.
+    """
+    try:
+        seen: dict = {}
+        tensors = []
+        for position, t in inputs:
+            twin = seen.setdefault(id(t), position)
+            if t.layout is torch.strided and not t.is_nested:
+                tensors.append((position, twin, t.dtype, tuple(t.shape), t.stride(), t.storage_offset()))
+            else:
+                tensors.append((position, twin, t.dtype, t.layout, t.is_nested, t.dim()))
+        plain = tuple(_plain(a) for a in args), tuple((k, _plain(v)) for k, v in kwargs.items())
+        return tuple(tensors), plain
+    except Exception:  # a tensor that cannot say its strides (a subclass): recorded in full
+        return object()
+
+
+def _plain(value):
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return type(value).__name__  # a tensor (in inputs above) or another object: only its kind
+
+
 # ---------------------------------------------------------------- the call, captured when a finding is recorded
 
 def captured_call(op_name: str, observed, args, kwargs, max_values: int = MAX_CALL_VALUES) -> "PendingCall | None":
@@ -156,8 +199,8 @@ class PendingCall:
 def _copy(value, before: dict):
     """A copy of an argument as it was before the call (not requiring grad: see ``specs.describe``)."""
     if isinstance(value, torch.Tensor):
-        if type(value) is not torch.Tensor or value.layout != torch.strided or value.is_nested or value.device.type != "cpu":
-            raise SpecError("not rebuildable")
+        if type(value) is not torch.Tensor or value.layout != torch.strided or tensor_kinds.layout_of(value) is not None or value.device.type != "cpu":
+            raise SpecError("not rebuildable")  # a kind built from parts (sparse, nested): the finding's replay rebuilds it
         old = before.get(id(value))
         if id(value) in before and old is None:
             raise SpecError("changed by the call, and its earlier value cannot be rebuilt")
@@ -169,7 +212,7 @@ def _copy(value, before: dict):
 
 def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
     """The tensor as it was before the call, from the bytes the snapshot read (plain CPU tensors only)."""
-    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or t.is_nested:
+    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or tensor_kinds.layout_of(t) is not None:
         return None
     if not isinstance(snapshot.size, torch.Size):
         return None

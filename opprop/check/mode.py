@@ -18,13 +18,13 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from opprop.check import catalog
 from opprop.check import probe
 from opprop.check.aliasing import CallAliasing, entry_storages
-from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, captured_call, describe_arguments
+from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_signature, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check import snapshots
 from opprop.check.plan import _PLANS, CheckPlan
 from opprop.check.screen import _clean
-from opprop.check.snapshots import take_states
+from opprop.check.snapshots import give_back, lent as _lent, take_states
 
 try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
     from torch._C._dynamo import eval_frame as _eval_frame
@@ -156,6 +156,8 @@ class InvariantMode(TorchDispatchMode):
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
         self.internal_errors: list[InternalError] = []
+        # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
+        self._recorded: dict = {}
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
@@ -295,6 +297,12 @@ class InvariantMode(TorchDispatchMode):
                         if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
                             clean = False
                             break
+                if not clean and self._recorded:
+                    signature = (kind.name, call_signature(inputs, args, kwargs), self._site())
+                    if self._counted_repeat(plan, signature, inputs, outputs, before, storages):
+                        return out
+                else:
+                    signature = None
                 if not clean:
                     state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
                     if plan.fused:
@@ -303,33 +311,89 @@ class InvariantMode(TorchDispatchMode):
                             mutable_args = kind.mutable_args
                             entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
                     call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
-                    self._record(plan, call, args, kwargs)
+                    self._record(plan, call, args, kwargs, signature)
             except Exception:
                 if not _any_inference(inputs, outputs):
                     self._internal(func, "after the call")
+            finally:
+                if _lent[0] and before:  # large snapshots' buffers, kept for the next call
+                    give_back(before)
             return out
         finally:
             _set_eval_frame(prior)
 
-    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:
-        """The slow path: run the invariant functions and keep what they report."""
+    def _site(self):
+        """Where the call came from, for telling repeats apart: none for the mode (``checking()`` reads the user's line)."""
+        return None
+
+    def _counted_repeat(self, plan: CheckPlan, signature, inputs, outputs, before, storages) -> bool:
+        """A repeat of findings already kept, cleared for everything else: counted at the cost of a screen.
+
+        The call has the op, input signature and site of a call that broke
+        some invariants. Those are counted again on their first findings
+        (not re-described, not re-captured); every other invariant of the
+        plan is screened, as for a clean call. Anything the screen cannot
+        clear (or a plan the screen cannot reduce) takes the full checks.
+        """
+        fired = self._recorded.get(signature)
+        if fired is None or not plan.fused or plan.screens or plan.slow:
+            return False
+        fired_ids = frozenset(inv for inv, _ in fired)
+        rest = self._reduced_plan(plan, fired_ids)
+        if rest.screens or rest.slow:
+            return False
+        if not _clean(rest, inputs, outputs, before if rest.mutation else None, storages if rest.replaced else None):
+            return False
+        for finding in fired.values():
+            finding.occurrences += 1
+        return True
+
+    def _reduced_plan(self, plan: CheckPlan, without: frozenset) -> CheckPlan:
+        """The plan of the same overload without some invariants (made once per set)."""
+        only = frozenset(inv for inv, _ in plan.checks) - without
+        plans = _PLANS.setdefault((self.snapshot_all, only), {})
+        entry = plans.get(id(plan.func))
+        if entry is None:
+            entry = plans[id(plan.func)] = (plan.func, CheckPlan(plan.func, self.snapshot_all, only))
+        return entry[1]
+
+    def _site(self):
+        """Where the call came from, for telling repeats apart: none for the mode (``checking()`` reads the user's line)."""
+        return None
+
+    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs, signature=None) -> None:
+        """The slow path: run the invariant functions and keep what they report.
+
+        A finding with the op, invariant, output, input signature and call
+        site of one already kept is a repeat: it adds to that finding's
+        ``occurrences`` and is not described or captured again, so real code
+        that calls a ledgered op in every step pays little more than for a
+        clean call (see ``_counted_repeat``).
+        """
         kind = plan.kind
         described = None
         for inv, check in plan.checks:
-            for output_index, detail in check(call):
-                if described is None:  # described once per call, only when something is found
+            for nth, (output_index, detail) in enumerate(check(call)):
+                if signature is None:
+                    signature = (kind.name, call_signature(call.inputs, args, kwargs), self._site())
+                fired = self._recorded.setdefault(signature, {})
+                key = (inv, nth)  # the invariant's nth finding in a call: one per argument or output it names
+                first = fired.get(key)
+                if first is not None:
+                    first.occurrences += 1
+                    continue
+                if described is None:  # described once per call, only when something new is found
                     described, captured = describe_arguments(kind.arg_names, args, kwargs), captured_call(kind.name, call, args, kwargs, self.max_captured_values)
-                self.findings.append(
-                    Finding(
-                        aten_op=kind.name,
-                        called_op=self.called_op,
-                        invariant=inv,
-                        output_index=output_index,
-                        detail=detail,
-                        inputs=dict(described),
-                        captured=captured,
-                    )
+                finding = fired[key] = Finding(
+                    aten_op=kind.name,
+                    called_op=self.called_op,
+                    invariant=inv,
+                    output_index=output_index,
+                    detail=detail,
+                    inputs=dict(described),
+                    captured=captured,
                 )
+                self.findings.append(finding)
 
 
 if _OWN_DYNAMO_GUARD:  # Dynamo runs the dispatch frame untraced; the frame then clears the callback for what it calls

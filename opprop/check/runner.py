@@ -4,15 +4,17 @@ from __future__ import annotations
 import dataclasses
 
 from opprop.core.calls import Call
+from opprop.check import outer
+from opprop.core.outcomes import ASSERT_MARK, OutcomeKind
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
-# ... except this: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
-INTERNAL_ASSERT = "internal_assert"
-INTERNAL_ASSERT_TEXT = "INTERNAL ASSERT FAILED"
+# ... except a RuntimeError saying ASSERT_MARK: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+# Distinct rejection messages counted per op (the rest only in ``errors``): enough to rank the most frequent.
+ERROR_KINDS_KEPT = 20
 
 
 def internal_assert(call: Call, error: BaseException) -> Finding | None:
@@ -23,7 +25,7 @@ def internal_assert(call: Call, error: BaseException) -> Finding | None:
     its asserts are reported apart from public entry points' (OpInfo
     samples, edge generators, user code, public overloads).
     """
-    if not isinstance(error, RuntimeError) or INTERNAL_ASSERT_TEXT not in str(error):
+    if not isinstance(error, RuntimeError) or ASSERT_MARK not in str(error):
         return None
     schema = getattr(call.fn, "_schema", None)
     names = [a.name for a in schema.arguments] if schema is not None else []
@@ -32,7 +34,7 @@ def internal_assert(call: Call, error: BaseException) -> Finding | None:
         aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
     private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
     first = (str(error).strip().splitlines() or [""])[0]
-    return Finding(aten_op, call.target, INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
+    return Finding(aten_op, call.target, OutcomeKind.INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
                    describe_arguments(names, call.args, call.kwargs))
 
 
@@ -49,10 +51,15 @@ class CallResult:
 
 
 def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
+    """The call under the dispatch mode; a CompositeImplicitAutograd overload's also under its outer contract."""
     mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
+    whole = outer.start(call, snapshot_data=snapshot_data, invariants=invariants)
     try:
         with mode:
             out = call()
+        if whole is not None:
+            mode.findings += whole.finish(out)
+            mode.internal_errors += whole.internal_errors
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
@@ -83,7 +90,7 @@ class OpStats:
             self.valid += 1
         else:
             self.errors += 1
-            if len(self.first_errors) < 5 or result.error in self.first_errors:
+            if len(self.first_errors) < ERROR_KINDS_KEPT or result.error in self.first_errors:
                 self.first_errors[result.error] = self.first_errors.get(result.error, 0) + 1
         for k, v in result.reached.items():
             self.reached[k] = self.reached.get(k, 0) + v

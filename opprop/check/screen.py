@@ -19,7 +19,7 @@ from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.memory import span_bytes
-from opprop.check.snapshots import _NO_SIZES, _memory, unchanged
+from opprop.check.snapshots import _NO_SIZES, COMPARE_IN_PLACE, _memory, same_bytes, unchanged
 
 if TYPE_CHECKING:
     from opprop.check.plan import CheckPlan
@@ -107,10 +107,12 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
-                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta or (
-                            raw and _memory(meta[3])[:len(raw)] != raw
-                        ):
+                        elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
                             return False
+                        elif raw:  # snapshots.same_bytes, inlined
+                            n = len(raw)
+                            if (_memory(meta[3])[:n] != raw) if n < COMPARE_IN_PLACE else not same_bytes(meta[3], raw):
+                                return False
             else:
                 for (_, t), storage in zip(inputs, storages):
                     if storage is not None and t.untyped_storage() is not storage:
@@ -123,7 +125,11 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
         if views is not None:  # view_copies: each declared view sits on the storage of an input it views
             for j, t in outputs:
                 bases = views.get(j)
-                if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
+                if bases is None or t is None:
+                    continue
+                if t.layout is not _strided:
+                    return False  # no storage of its own (sparse, jagged): view_copies compares its components
+                if type(t) is not _Tensor:
                     continue
                 address = _storage_address(t)
                 for i, x in inputs:
@@ -159,6 +165,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             out_extents.append(None)
             continue
         extent = None
+        if alias and t.layout is not _strided:
+            return False  # no storage of its own (sparse, jagged): undeclared_alias compares its components
         if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
             if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
                 if _storage_use_count(_storage_address(t)) > 1:
@@ -175,6 +183,8 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                     if in_extents is None:
                         in_extents = _input_extents(inputs, before)
                     other = in_extents[k]
+                    if other is None and inp.layout is not _strided:
+                        return False  # an input without storage: undeclared_alias compares its components
                     if other is not None:
                         if extent is _UNBOUNDED:
                             extent = _extent(t, None)

@@ -21,6 +21,64 @@ from opprop.check.compat import const_data_ptr as _const_data_ptr
 # object. The same bytes as ``ctypes.string_at``, for a third of its cost (no foreign-function call),
 # with one array type for every length.
 _memory = (ctypes.c_char * sys.maxsize).from_address
+# Comparing: below COMPARE_IN_PLACE bytes the slice above and ``==``; from there libc's memcmp on the live bytes,
+# which copies nothing. A slice that large is a fresh allocation whose every page faults in (measured: a 45 MB
+# slice-and-compare 10 times memcmp's cost), which made the optimizer steps of real training code the slowest calls.
+COMPARE_IN_PLACE = 1 << 16
+_memcmp = ctypes.CDLL(None).memcmp
+_memcmp.restype = ctypes.c_int
+_memcmp.argtypes = (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+
+
+# Copying: from KEEP_BUFFERS bytes a snapshot goes into a buffer kept from an earlier call of that size (up to
+# KEPT_BYTES in all), not a fresh allocation, whose pages all fault in on the copy (measured: 45 MB, 7 times the
+# cost). The mode gives the buffers back after the call (``give_back``); one still referenced elsewhere is not kept.
+KEEP_BUFFERS = 1 << 20
+KEPT_BYTES = 1 << 28
+_kept: dict = {}  # size -> [bytearray, ...] free for the next snapshot of that size
+_kept_total = [0]
+lent = [0]  # buffers out in some call's states: give_back walks states only while this is not 0
+_memmove = ctypes.memmove
+_char = ctypes.c_char
+
+
+def _copied(ptr: int, n: int) -> bytearray:
+    """The n bytes at ptr, in a kept buffer (``give_back`` returns it)."""
+    free = _kept.get(n)
+    if free:
+        buffer = free.pop()
+        _kept_total[0] -= n
+    else:
+        buffer = bytearray(n)
+    _memmove((_char * n).from_buffer(buffer), ptr, n)
+    lent[0] += 1
+    return buffer
+
+
+def give_back(states) -> None:
+    """Keep the snapshot buffers of a finished call for the next one (only those nothing else still holds)."""
+    for state in states:
+        if state is not None and type(state[1]) is bytearray:
+            buffer = state[1]
+            lent[0] -= 1
+            n = len(buffer)
+            # 3: the state tuple, this name and getrefcount's argument; more means something kept it (a finding)
+            if sys.getrefcount(buffer) <= 3 and _kept_total[0] + n <= KEPT_BYTES:
+                _kept.setdefault(n, []).append(buffer)
+                _kept_total[0] += n
+
+
+def same_bytes(address: int, raw: bytes) -> bool:
+    """The ``len(raw)`` bytes at ``address`` equal ``raw``."""
+    n = len(raw)
+    if n < COMPARE_IN_PLACE:
+        return _memory(address)[:n] == raw
+    return _memcmp(address, _address(raw), n) == 0
+
+
+def _address(raw) -> object:
+    """What memcmp takes for a snapshot's bytes: a bytes object as itself, a kept buffer through ctypes (no copy)."""
+    return raw if type(raw) is bytes else (_char * len(raw)).from_buffer(raw)
 _Tensor = torch.Tensor
 _strided = torch.strided
 
@@ -114,7 +172,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                     states.append((meta, b"", None))
                     continue
                 if t.dtype not in SUB_BYTE_DTYPES:
-                    states.append((meta, _memory(ptr)[:n], None))
+                    states.append((meta, _memory(ptr)[:n] if n < KEEP_BUFFERS else _copied(ptr, n), None))
                     continue
             states.append(_strided_state(t, with_data))
         else:
@@ -130,7 +188,7 @@ def unchanged(state: tuple, t: torch.Tensor) -> bool:
         return Snapshot(state).changed(t) is None
     if (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
         return False
-    return not raw or _memory(meta[3])[:len(raw)] == raw
+    return not raw or same_bytes(meta[3], raw)
 
 
 class Snapshot:
@@ -156,7 +214,7 @@ class Snapshot:
             return "storage_offset"
         if _const_data_ptr(t) != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
-        if self.raw is not None and _memory(_const_data_ptr(t))[:len(self.raw)] != self.raw:
+        if self.raw is not None and not same_bytes(_const_data_ptr(t), self.raw):
             if self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
                 return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):

@@ -6,6 +6,7 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_PROBE = 3  # the use-count probe cannot be trusted on this torch
 EXIT_CRASH = 4  # opprop check: the op killed its worker (a signal) or hung; the crash findings and repros are reported
+EXIT_NOT_TESTED = 5  # opprop check: no example was a valid call of the op, so it was not tested (why is printed)
 
 
 def check_device(device: str) -> None:

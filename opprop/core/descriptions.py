@@ -5,28 +5,25 @@ from typing import Any
 
 import torch
 
+from opprop.core import tensor_kinds
+
 
 def describe_value(value: Any) -> Any:
     """A JSON description of an argument: tensor metadata, never tensor data."""
     if isinstance(value, torch.Tensor):
+        layout = tensor_kinds.layout_of(value)  # a kind built from parts describes its own fields
         d = {
             "tensor": True,
             "dtype": str(value.dtype).replace("torch.", ""),
-            "shape": _shape(value),
+            "shape": layout.sizes(value) if layout is not None and layout.sizes is not None else list(value.shape),
             "device": str(value.device),
             "layout": str(value.layout).replace("torch.", ""),
         }
-        if value.is_nested:  # a strided nested tensor has no sizes of its own: its components do
-            d["nested"] = True
-            d["components"] = [list(c.shape) for c in value.unbind()]
+        if layout is not None:
+            d.update(layout.describe(value))
         elif value.layout == torch.strided:
             d["stride"] = list(value.stride())
             d["storage_offset"] = value.storage_offset()
-        elif value.layout == torch.sparse_coo:
-            d["nnz"] = value._nnz()
-            d["coalesced"] = value.is_coalesced()
-        else:  # compressed sparse
-            d["nnz"] = value._nnz()
         if value.requires_grad:
             d["requires_grad"] = True
         if value.is_quantized:
@@ -39,20 +36,6 @@ def describe_value(value: Any) -> Any:
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
         return str(value)
     return repr(value)
-
-
-def _shape(t: torch.Tensor) -> list:
-    """Sizes, with ``None`` for a nested tensor's ragged dims (a strided nested tensor raises on ``.shape``)."""
-    if t.is_nested:
-        return [None if not isinstance(s, int) else s for s in _nested_sizes(t)]
-    return list(t.shape)
-
-
-def _nested_sizes(t: torch.Tensor) -> list:
-    if t.layout == torch.jagged:
-        return list(t.shape)  # the ragged dim is a SymInt
-    parts = [c.shape for c in t.unbind()]
-    return [len(parts), *(s if all(p[i] == s for p in parts) else None for i, s in enumerate(parts[0]))] if parts else [0]
 
 
 def describe_arguments(names, args, kwargs) -> dict:

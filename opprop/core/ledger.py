@@ -3,8 +3,9 @@
 One TOML file (``expected/ledger.toml``, shipped in the package as
 ``opprop/ledger.toml``), plus the user's own ``./expected/ledger.toml`` on
 top when there is one. A finding whose (aten op, invariant) is in the ledger
-is expected; one that is not is new; an entry that no longer reproduces is
-stale, which means the op looks fixed.
+is expected, unless the entry is scoped (``layouts``, ``detail``) and the
+finding lies outside its scope; one that is not is new; an entry that no
+longer reproduces is stale, which means the op looks fixed.
 """
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ UPSTREAM_LISTS = (
     "DONT_ENFORCE_TENSOR_IMPL_USE_COUNT",
     "DONT_ENFORCE_STORAGE_IMPL_USE_COUNT",
 )
+# Tensor layouts as a finding's described inputs name them (core/descriptions.py), for an entry's ``layouts``.
+LAYOUTS = ("strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc", "jagged")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,10 +55,19 @@ class Entry:
     # the op looks fixed); found in at least 4 of the ci profile's 20 examples, so dev's and nightly's random
     # draws find it too. An entry no property test reaches stays with ``opprop replay``.
     hit_by: tuple = ()
+    # Scope: the violation is known only on these inputs, so the same (op, invariant) elsewhere stays new.
+    layouts: tuple = ()  # some tensor input has one of these LAYOUTS (aten::t copies only a sparse COO input)
+    detail: tuple = ()  # ((name, (value, ...)), ...): the finding's detail has one of these values (outer_contract's contract)
 
     @property
     def key(self) -> tuple[str, str]:
         return (self.aten_op, self.invariant)
+
+    def covers(self, inputs: dict, detail: dict) -> bool:
+        """Whether a finding of this entry's (op, invariant), on these described inputs with this detail, is in scope."""
+        if self.layouts and not set(_layouts(inputs)) & set(self.layouts):
+            return False
+        return all(detail.get(name) in values for name, values in self.detail)
 
     def stale_message(self, ledger_path="expected/ledger.toml") -> str:
         expect = f"delete {self.expect} and " if self.expect else ""
@@ -93,13 +105,24 @@ class Ledger:
     entries: dict  # (aten_op, invariant) -> Entry
 
     def get(self, aten_op: str, invariant: str) -> Entry | None:
+        """The entry of (op, invariant), whatever its scope: ``match`` says whether it covers a finding."""
         return self.entries.get((aten_op, invariant))
+
+    def match(self, finding) -> Entry | None:
+        """The entry that covers a finding (a ``Finding``, or its JSON form), or None: the finding is new."""
+        if isinstance(finding, dict):
+            aten_op, invariant, inputs, detail = (finding["aten_op"], finding["invariant"],
+                                                  finding.get("inputs") or {}, finding.get("detail") or {})
+        else:
+            aten_op, invariant, inputs, detail = finding.aten_op, finding.invariant, finding.inputs or {}, finding.detail or {}
+        entry = self.entries.get((aten_op, invariant))
+        return entry if entry is not None and entry.covers(inputs, detail) else None
 
     def split(self, findings) -> tuple[list, list]:
         """(new findings, ledgered findings)."""
         new, known = [], []
         for f in findings:
-            (known if f.key in self.entries else new).append(f)
+            (known if self.match(f) is not None else new).append(f)
         return new, known
 
     def expected_from(self, target: str) -> list[Entry]:
@@ -107,10 +130,14 @@ class Ledger:
         return [e for _, e in sorted(self.entries.items()) if target in e.hit_by]
 
     def stale(self, found_keys, reached_ops) -> list[Entry]:
-        """Entries whose op was reached in this run but whose violation did not show: the op looks fixed."""
+        """Entries whose op was reached in this run but whose violation did not show: the op looks fixed.
+
+        Not a ``layouts`` entry: a run that reached its op need not have drawn that layout for it (a dense
+        aten::t says nothing of a sparse one); its expect file's replay (opprop replay) says when it is fixed.
+        """
         found_keys = set(found_keys)
         reached_ops = set(reached_ops)
-        return [e for k, e in sorted(self.entries.items()) if e.aten_op in reached_ops and k not in found_keys]
+        return [e for k, e in sorted(self.entries.items()) if e.aten_op in reached_ops and k not in found_keys and not e.layouts]
 
     def verdict(self, findings, reached_ops) -> tuple[list, list, list]:
         """(new findings, ledgered findings, stale entries): what a property test or fuzz run fails on."""
@@ -186,7 +213,13 @@ def load(path=None) -> Ledger:
         hit_by = raw.get("hit_by", ())
         if not (isinstance(hit_by, list | tuple) and all(isinstance(t, str) and t for t in hit_by)):
             raise LedgerError(f"ledger {path}: entry {i + 1} has hit_by = {hit_by!r}, not a list of target names")
-        entry = Entry(**{**raw, "hit_by": tuple(hit_by)})
+        if not isinstance(raw.get("layouts", []), list) or not isinstance(raw.get("detail", {}), dict):
+            raise LedgerError(f"ledger {path}: entry {i + 1} needs layouts = [...] and detail = {{...}}")
+        detail = tuple(sorted((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in raw.get("detail", {}).items()))
+        entry = Entry(**{**raw, "hit_by": tuple(hit_by), "layouts": tuple(raw.get("layouts", ())), "detail": detail})
+        bad = [x for x in entry.layouts if x not in LAYOUTS]
+        if bad:
+            raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} has layouts {bad}, not among {', '.join(LAYOUTS)}")
         for field, allowed in (("visible", VISIBLE), ("upstream_exempt", UPSTREAM_LISTS)):
             value = getattr(entry, field)
             if value != "" and value not in allowed:
@@ -212,12 +245,36 @@ def render(entries) -> str:
             value = getattr(e, field)
             if value or field in ("aten_op", "invariant", "reason"):
                 lines.append(f"{field} = {_toml_str(value)}")
+        if e.layouts:
+            lines.append(f"layouts = [{', '.join(_toml_str(x) for x in e.layouts)}]")
+        if e.detail:
+            lines.append("detail = { " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in e.detail) + " }")
         if e.by_design:
             lines.append("by_design = true")
         if e.hit_by:
             lines.append("hit_by = [" + ", ".join(_toml_str(t) for t in e.hit_by) + "]")
         lines.append("")
     return "\n".join(lines)
+
+
+def _layouts(value):
+    """Every tensor layout in a finding's described inputs (lists of tensors included)."""
+    if isinstance(value, dict):
+        if value.get("tensor"):
+            yield value.get("layout")
+        else:
+            for v in value.values():
+                yield from _layouts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _layouts(v)
+
+
+def _toml_value(values: tuple) -> str:
+    """One value as itself, several as a list."""
+    if len(values) == 1:
+        return _toml_str(values[0])
+    return "[" + ", ".join(_toml_str(v) for v in values) + "]"
 
 
 def _toml_str(s: str) -> str:

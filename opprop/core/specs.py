@@ -16,12 +16,9 @@ import torch
 from torch._ops import OpOverload
 
 from opprop.core.opnames import overload_from_name
-from opprop.core import guard
+from opprop.core import guard, tensor_kinds
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
-SPARSE_COMPRESSED = {"sparse_csr": torch.sparse_csr, "sparse_csc": torch.sparse_csc, "sparse_bsr": torch.sparse_bsr, "sparse_bsc": torch.sparse_bsc}
-NESTED = {"nested_strided": torch.strided, "nested_jagged": torch.jagged}
-LAYOUTS = ("strided", "sparse_coo", *SPARSE_COMPRESSED, *NESTED)
 
 
 class SpecError(ValueError):
@@ -50,11 +47,11 @@ class TensorSpec:
     float zero points); then ``dtype``
     is the float dtype quantized from and ``values`` are float values.
 
-    Other kinds are built from ``parts``, themselves strided specs, the way
-    torch builds them (``layout``, one of LAYOUTS): sparse COO from
-    (indices, values) with ``shape`` its size and ``coalesced`` its flag;
-    compressed sparse from (compressed indices, plain indices, values);
-    nested tensors from their components (``shape`` is ``()``).
+    Other kinds are built from ``parts``, themselves specs, the way torch
+    builds them: ``layout`` names a ``tensor_kinds.Layout``, which says
+    what the parts are (sparse COO: indices and values, with ``shape`` its
+    size and ``coalesced`` its flag; nested: its components, ``shape``
+    ``()``) and how they are read, built and written.
 
     ``guarded``: its buffer ends at an inaccessible page (``guard``), so a
     kernel's write past it faults at the write, in every environment.
@@ -192,19 +189,13 @@ def _tensor_spec(t: torch.Tensor) -> TensorSpec:
     if t.device.type != "cpu":
         raise SpecError("repros are built on CPU; this tensor is on " + str(t.device))
     t = t.detach()
-    if t.is_nested:  # strided (NestedTensorImpl) or jagged (a NestedTensor subclass): rebuilt from its components
-        layout = "nested_jagged" if t.layout == torch.jagged else "nested_strided"
-        return TensorSpec(dtype_name(t.dtype), (), "values", layout=layout, parts=tuple(tensor_spec(c.clone(memory_format=torch.contiguous_format)) for c in t.unbind()))
+    layout = tensor_kinds.layout_of(t)
+    if layout is not None:  # built from parts (sparse, nested): each part is a spec of its own
+        fields = layout.spec_fields(t)
+        parts = tuple(tensor_spec(p) for p in layout.components(t))
+        return TensorSpec(dtype_name(t.dtype), fields.pop("shape"), "values", layout=layout.name, parts=parts, **fields)
     if type(t) is not torch.Tensor:
         raise SpecError(f"cannot rebuild a {type(t).__name__} tensor")
-    if t.layout == torch.sparse_coo:
-        parts = (tensor_spec(t._indices().clone()), tensor_spec(t._values().clone()))
-        return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout="sparse_coo", parts=parts, coalesced=t.is_coalesced())
-    for name, layout in SPARSE_COMPRESSED.items():
-        if t.layout == layout:
-            compressed, plain = (t.crow_indices(), t.col_indices()) if name in ("sparse_csr", "sparse_bsr") else (t.ccol_indices(), t.row_indices())
-            parts = (tensor_spec(compressed.clone()), tensor_spec(plain.clone()), tensor_spec(t.values().clone()))
-            return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", layout=name, parts=parts)
     if t.layout != torch.strided:
         raise SpecError(f"cannot rebuild a {t.layout} tensor")
     if t.is_quantized:
@@ -284,18 +275,11 @@ def _build_tensor(spec: TensorSpec) -> torch.Tensor:
 
 
 def _build_kind(spec: TensorSpec) -> torch.Tensor:
-    parts = [build_tensor(p) for p in spec.parts]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # sparse and nested construction warn they are beta / prototypes
-        if spec.layout == "sparse_coo":
-            indices, values = parts
-            return torch.sparse_coo_tensor(indices, values, spec.shape, is_coalesced=bool(spec.coalesced))
-        if spec.layout in SPARSE_COMPRESSED:
-            compressed, plain, values = parts
-            return torch.sparse_compressed_tensor(compressed, plain, values, spec.shape, layout=SPARSE_COMPRESSED[spec.layout])
-        if spec.layout in NESTED:
-            return torch.nested.nested_tensor(parts, layout=NESTED[spec.layout])
-    raise SpecError(f"unknown tensor layout {spec.layout!r}; expected one of {LAYOUTS}")
+    try:
+        layout = tensor_kinds.layout(spec.layout)
+    except KeyError as e:
+        raise SpecError(e.args[0]) from None
+    return layout.build(spec, [build_tensor(p) for p in spec.parts])
 
 
 def build_value(v):

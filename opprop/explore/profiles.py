@@ -2,20 +2,35 @@
 
 ``ci``: few examples per op, derandomized, so all property tests together fit
 CI; ``dev``: more, with the example database for ``--lf``-style replay;
-``nightly``: many. A rejected example (the op refused its arguments) does not
-count towards ``max_examples``.
+``nightly``: many; ``fuzz``: what HypoFuzz (``hypothesis fuzz``) needs, and
+the default under it: it refuses derandomized tests and keeps its corpus in
+the example database. A rejected example (the op refused its arguments) does
+not count towards ``max_examples``.
+
+A profile that keeps failures names its database and ``derandomize`` itself,
+never inheriting them from whatever profile was active when it was
+registered (PyTorch's ``common_utils`` loads one with no database on import).
+Its database is ``$OPPROP_DATABASE`` (any ``--database`` form: a directory,
+Redis, a GitHub artifact, several) or Hypothesis's own directory,
+``.hypothesis/examples``.
 """
 from __future__ import annotations
+
+import os
+import sys
 
 from hypothesis import HealthCheck, Verbosity, settings
 
 
 CI_EXAMPLES = 20
+DATABASE_ENV = "OPPROP_DATABASE"
 PROFILES = {
     "ci": dict(max_examples=CI_EXAMPLES, derandomize=True, database=None, print_blob=True),
-    "dev": dict(max_examples=100),
-    "nightly": dict(max_examples=1000),
+    "dev": dict(max_examples=100, derandomize=False),
+    "nightly": dict(max_examples=1000, derandomize=False),
+    "fuzz": dict(max_examples=1000, derandomize=False),  # HypoFuzz runs until stopped: max_examples is moot
 }
+KEEPS_FAILURES = ("dev", "nightly", "fuzz")
 # Op calls are slow next to Hypothesis's expectations and many ops reject some draws: neither is a test bug.
 COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large, HealthCheck.large_base_example])
 
@@ -25,9 +40,23 @@ COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, Health
 EXPLORING = dict(deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=True, print_blob=False, verbosity=Verbosity.quiet)
 
 
+def keeping_database():
+    """The database of the profiles that keep failures: ``$OPPROP_DATABASE``, else Hypothesis's default directory."""
+    from opprop.explore.database import open_database
+
+    return open_database(os.environ.get(DATABASE_ENV) or os.path.abspath(os.path.join(".hypothesis", "examples")))
+
+
 def register() -> None:
+    database = keeping_database()  # one object: HypoFuzz wants every test's database to be the active profile's
     for name, values in PROFILES.items():
-        settings.register_profile(name, **COMMON, **values)
+        settings.register_profile(name, **COMMON, **values, **({"database": database} if name in KEEPS_FAILURES else {}))
+
+
+def default_profile() -> str:
+    """``fuzz`` under HypoFuzz (which skips derandomized tests and needs a database), else ``ci``."""
+    detection = sys.modules.get("hypofuzz.detection")  # imported by ``hypothesis fuzz`` in every process it starts
+    return "fuzz" if detection is not None and detection.in_hypofuzz_run() else "ci"
 
 
 def load(name: str) -> None:
@@ -45,4 +74,5 @@ def load(name: str) -> None:
 
 
 def settings_for(name: str, **overrides) -> settings:
-    return settings(**{**COMMON, **PROFILES[name], **overrides})
+    kept = {"database": keeping_database()} if name in KEEPS_FAILURES and "database" not in overrides else {}
+    return settings(**{**COMMON, **PROFILES[name], **kept, **overrides})

@@ -19,18 +19,22 @@ import hashlib
 import time
 from typing import Callable
 
-from hypothesis import given, note, reject, settings
+from hypothesis import given, note, reject, settings, strategies as st
 from hypothesis.errors import Unsatisfiable
 
-from opprop.inputs import choices
+from opprop.inputs import choices, corpus
 from opprop.check import snapshots
 from opprop.explore import profiles
 from opprop.check import runner
 from opprop.check.findings import Finding, describe_arguments
+from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.explore.target import Target, resolve
+from opprop.generators import schedule
 from opprop.inputs.validity import OpValidity
 
+SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
+LEAD_PHASE = -1000  # the seed phase of the draws before the schedule, for a target with more than schema draws
 LEARN_EXAMPLES = 20  # learning: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
 # An op's first draws build its samples (seconds for some); a budget too small must still test it, with
 # as many examples as the fuzz summary's poor-coverage line asks for.
@@ -110,6 +114,9 @@ class Exploration:
         self.hard_deadline = min(hard, float("inf") if cap is None else self.start + cap)
         self.soft_deadline = min(float("inf") if seconds is None else self.start + seconds, self.hard_deadline)
         self._steer: dict | None = None  # the validity record the current strategy was built with
+        self._scheduling = False  # while the schedule's rows run (draw_scheduled)
+        self._other_sources = False  # the target draws from more than its schema (strategy)
+        self.modes: dict = {}  # "choice=value" of a drawn call's edge modes -> [examples, valid] (generators.schedule)
         self._last_progress = self.start
 
     # ------------------------------------------------------------ what it found
@@ -145,7 +152,7 @@ class Exploration:
         for index, call in enumerate(self.target.sample_calls(self.device) if own else calls):
             if (limit is not None and index >= limit) or time.monotonic() > self.soft_deadline:
                 break
-            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i} if own else None)
+            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i, **_corpus()} if own else None)
             if self._stopped():
                 break
 
@@ -153,7 +160,9 @@ class Exploration:
         """The target's strategy as the validity record now steers it (kept, so a finding can replay its draw)."""
         learner = self.target.learner()
         self._steer = None if learner is None else learner.snapshot().as_json()
-        return self.target.call_strategy(self.device, learner=learner)
+        options = self.target.call_strategies(self.device, learner=learner)
+        self._other_sources = len(options) > 1  # more than schema draws (draw)
+        return st.one_of(options) if options else None
 
     def example(self, call) -> None:
         """One drawn example: the body of every ``@given`` here and in the property tests."""
@@ -167,7 +176,7 @@ class Exploration:
             reject()
         failing = self.fails(result.findings) if self.fails is not None and result.findings else []
         # a private overload's internal assert is recorded, not shrunk: its preconditions are unchecked
-        failing = [f for f in failing if not (f.invariant == runner.INTERNAL_ASSERT and f.detail.get("private"))]
+        failing = [f for f in failing if not (f.invariant == OutcomeKind.INTERNAL_ASSERT and f.detail.get("private"))]
         if failing:
             self.failed = True
             raise failure_class(frozenset(f.key for f in failing))("; ".join(sorted({f.one_line() for f in failing})))
@@ -179,6 +188,15 @@ class Exploration:
         strategy = self.strategy()
         if strategy is None:
             self.status = "no_inputs"
+            return
+        if self._other_sources and examples > MIN_EXAMPLES:
+            # fixed samples, OpInfo and edge generators validly call what schema rows may not: a short share runs them first
+            before = self.drawn_stats.examples
+            if not self._run_hypothesis(self._hypothesis_test(strategy, MIN_EXAMPLES, LEAD_PHASE)) or self._stopped() or self.failed:
+                return
+            examples -= self.drawn_stats.examples - before
+        examples -= self.draw_scheduled(examples)
+        if examples <= 0 or self._stopped() or self.status == "budget" or self.failed:
             return
         learner = self.target.learner()
         learn = self.learn and learner is not None and examples > LEARN_EXAMPLES
@@ -194,22 +212,47 @@ class Exploration:
                     taught = learner.snapshot().as_json()
             before = self.drawn_stats.examples
             count = min(LEARN_EXAMPLES << phase, goal - before) if learn else goal - before
-            try:
-                self._hypothesis_test(strategy, count, phase)()
-            except OutOfTime:
-                self.status = "budget"
+            if not self._run_hypothesis(self._hypothesis_test(strategy, count, phase)):
                 break
-            except _Stop:
-                break
-            except Unsatisfiable:
-                pass  # every draw rejected: the stats say so
-            except Exception as e:  # the findings themselves (already recorded), Flaky, a strategy that broke
-                if not isinstance(e, FindingFailure) and not _only_findings(e):
-                    first = str(e).strip().splitlines()[0][:200] if str(e).strip() else ""
-                    self.hypothesis_error = f"{type(e).__name__}: {first}"
             if not learn or self.drawn_stats.examples == before:  # one run does it all, or nothing new to draw
                 break
             phase += 1
+
+    def draw_scheduled(self, examples: int) -> int:
+        """The schedule of edge modes and relations first (``generators.schedule``): up to ``examples`` of its
+        rows, each one Hypothesis example (shrunk when it fails), without the example database (a saved row
+        would replay as the free draw it also is); returns how many examples ran."""
+        learner = self.target.learner()
+        built = self.target.scheduled_strategy(self.device, learner=learner) if examples > 0 else None
+        if built is None:
+            return 0
+        self._steer = None if learner is None else learner.snapshot().as_json()
+        before = self.drawn_stats.examples
+        self._scheduling = True
+        try:
+            for k, row in enumerate(built[1][:examples]):
+                if not self._run_hypothesis(self._hypothesis_test(row, 1, SCHEDULE_PHASE - k, database=None)) or self._stopped() or self.failed:
+                    break  # out of time, or a failing target spent the rest of its share shrinking
+        finally:
+            self._scheduling = False
+        return self.drawn_stats.examples - before
+
+    def _run_hypothesis(self, test) -> bool:
+        """Run one Hypothesis test; False when drawing should stop (out of time, or stopped at a finding)."""
+        try:
+            test()
+        except OutOfTime:
+            self.status = "budget"
+            return False
+        except _Stop:
+            return False
+        except Unsatisfiable:
+            pass  # every draw rejected: the stats say so
+        except Exception as e:  # the findings themselves (already recorded), Flaky, a strategy that broke
+            if not isinstance(e, FindingFailure) and not _only_findings(e):
+                first = str(e).strip().splitlines()[0][:200] if str(e).strip() else ""
+                self.hypothesis_error = f"{type(e).__name__}: {first}"
+        return True
 
     def validity(self) -> dict | None:
         """What the schema-driven draws taught (the fuzz parent saves it for the next run)."""
@@ -224,8 +267,8 @@ class Exploration:
             return False
         return self.fails is None or bool(self.fails(list(self.findings.values())))
 
-    def _hypothesis_test(self, strategy, examples: int, phase: int):
-        overrides = dict(max_examples=examples, database=self.database)
+    def _hypothesis_test(self, strategy, examples: int, phase: int, database="session"):
+        overrides = dict(max_examples=examples, database=self.database if database == "session" else database)
         chosen = profiles.settings_for(self.profile, **overrides) if self.profile else settings(**profiles.EXPLORING, **overrides)
 
         @chosen
@@ -233,7 +276,7 @@ class Exploration:
         def drawn_examples(call):
             self.example(call)
 
-        if self.database is not None:
+        if overrides["database"] is not None:
             drawn_examples._hypothesis_internal_database_key = database_key(self.target.name)
         if self.seed is not None:
             # What @seed does, minus its side effect: @seed turns the example database off.
@@ -246,6 +289,8 @@ class Exploration:
             "database_key": database_key(self.target.name).decode(),
             "choices": (saved if saved is not None else choices.current()).hex(),
             "steer": self._steer,
+            **_corpus(),
+            **({"strategy": "scheduled"} if self._scheduling else {}),
         }
 
     def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
@@ -255,6 +300,7 @@ class Exploration:
         t0 = time.perf_counter()
         result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)
         stats.add(result, time.perf_counter() - t0)
+        schedule.tally(self.modes, getattr(call, "modes", None) or {}, result.valid)
         if self.on_progress is not None and time.monotonic() - self._last_progress > 0.5:
             self._last_progress = time.monotonic()
             self.on_progress(self.examples)
@@ -274,6 +320,8 @@ class Exploration:
 
 def replay_call(replay: dict, device: str = "cpu"):
     """The top-level call a finding's ``replay`` names, regenerated: its fixed sample, or its draw from the saved choices."""
+    if replay.get("corpus"):  # drawn around a corpus's recorded calls: the same corpus draws it again
+        corpus.use(replay["corpus"])
     target = resolve(replay["target"])
     if "sample" in replay:
         for index, call in enumerate(target.sample_calls(device)):
@@ -281,10 +329,20 @@ def replay_call(replay: dict, device: str = "cpu"):
                 return call
         raise choices.ReplayError(f"{target.name} has no fixed sample {replay['sample']}")
     steer = replay.get("steer")
-    strategy = target.call_strategy(device, learner=None if steer is None else OpValidity(steer))
+    learner = None if steer is None else OpValidity(steer)
+    strategy = target.call_strategy(device, learner=learner)
+    if replay.get("strategy") == "scheduled":  # a schedule row: its choices replay in the schema draws alone
+        built = target.scheduled_strategy(device, learner=learner)
+        strategy = None if built is None else built[0]
     if strategy is None:
         raise choices.ReplayError(f"{target.name} draws no calls on {device}")
     return choices.draw(strategy, bytes.fromhex(replay["choices"]))
+
+
+def _corpus() -> dict:
+    """What a finding's ``replay`` adds when the run drew from a corpus (``--corpus``)."""
+    directory = corpus.active()
+    return {"corpus": directory} if directory else {}
 
 
 def _learned_something(learner, before: dict) -> bool:

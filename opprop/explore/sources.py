@@ -9,6 +9,7 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.core.calls import Call
+from opprop.inputs import corpus
 from opprop.generators import generators_for
 from opprop.inputs.sample_building import sample_building
 
@@ -40,3 +41,13 @@ def edge_sample_calls(overload_name: str, device: str = "cpu") -> Iterator[Call]
     for g in generators_for(overload_name):
         if g.available_on(device):
             yield from g.samples(device)
+
+
+def corpus_sample_calls(op: OpOverload, device: str = "cpu") -> Iterator[Call]:
+    """The active corpus's recorded calls of ``op`` (``--corpus``), rebuilt (recorded calls are built on CPU)."""
+    if device != "cpu":
+        return
+    name = catalog.qualified_name(op)
+    for spec in corpus.calls_for(name):
+        args, kwargs = spec.build()
+        yield Call(name, op, args, kwargs, source="corpus")

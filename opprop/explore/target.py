@@ -18,11 +18,12 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.explore import sources
-from opprop.inputs import validity
+from opprop.inputs import corpus, validity
 from opprop.check.catalog import UnknownOp
 from opprop.generators import all_edge_generators, generators_for, modules
+from opprop.generators.corpus import corpus_call_strategy
 from opprop.generators.opinfo import allowed_changes, edge_generators_for, opinfo_call_strategy
-from opprop.generators.schema import schema_call_strategy, unreachable_reason
+from opprop.generators.schema import schema_call_strategy, scheduled, unreachable_reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +39,7 @@ class TargetKind:
     learner: Callable[[Any], Any] = lambda obj: None  # the validity record schema-driven draws teach, or None
     aten_op: Callable[[Any], str | None] = lambda obj: None  # the overload a crash inside the target is charged to
     unusable: Callable[[Any, str], str | None] = lambda obj, device: None  # why its generator draws no valid call, probed
+    scheduled: Callable[[Any, str, Any], Any] = lambda obj, device, learner: None  # (schema strategy, one per schedule row), or None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,11 +62,21 @@ class Target:
         ``learner``: the validity record that steers schema-driven draws (the
         target's own by default; a frozen copy replays a past draw exactly).
         """
-        options = self._kind.strategies(self.obj, device, learner)
+        options = self.call_strategies(device, learner=learner)
         return st.one_of(options) if options else None
+
+    def call_strategies(self, device: str = "cpu", *, learner=None) -> list:
+        """Every source of drawn calls, simplest first (what ``call_strategy`` chooses among)."""
+        return self._kind.strategies(self.obj, device, learner)
 
     def learner(self):
         return self._kind.learner(self.obj)
+
+    def scheduled_strategy(self, device: str = "cpu", *, learner=None):
+        """(free, rows): the schema-driven draws, and one strategy per row of its schedule of edge modes and
+        relations (``generators.schedule``), run before any other draw; None for a target without them. A row's
+        calls replay in ``free``."""
+        return self._kind.scheduled(self.obj, device, learner)
 
     @property
     def aten_op(self) -> str:
@@ -128,6 +140,7 @@ def _find_overload(name: str):
 
 
 def _overload_samples(op: OpOverload, device: str) -> Iterator:
+    yield from sources.corpus_sample_calls(op, device)  # --corpus: the recorded calls first
     yield from sources.edge_sample_calls(catalog.qualified_name(op), device)
     for opinfo in sources.opinfos_for_overload(op):
         yield from sources.opinfo_sample_calls(opinfo, device)
@@ -137,6 +150,9 @@ def _overload_strategies(op: OpOverload, device: str, learner) -> list:
     """The edge generators' fixed samples, the mutated samples of OpInfos named after it, the edge
     generators' strategies, then schema-driven calls."""
     name = catalog.qualified_name(op)
+    recorded = corpus.calls_for(name) if device == "cpu" else []
+    if recorded:  # --corpus: an op with recorded calls is drawn around them alone (schema draws rarely call it validly)
+        return [corpus_call_strategy(name, op, recorded)]
     options = []
     edge_samples = list(sources.edge_sample_calls(name, device))
     if edge_samples:
@@ -150,6 +166,13 @@ def _overload_strategies(op: OpOverload, device: str, learner) -> list:
     if schema is not None:
         options.append(schema)
     return options
+
+
+def _overload_schedule(op: OpOverload, device: str, learner):
+    """The schema draws' schedule, unless the op has recorded calls: those replace schema draws (see above)."""
+    if device == "cpu" and corpus.calls_for(catalog.qualified_name(op)):
+        return None
+    return scheduled(op, device, learner=learner)
 
 
 def _overload_learner(op: OpOverload):
@@ -172,6 +195,7 @@ OVERLOAD = TargetKind(
     strategies=_overload_strategies,
     learner=_overload_learner,
     aten_op=catalog.qualified_name,
+    scheduled=lambda op, device, learner: _overload_schedule(op, device, learner),
 )
 
 

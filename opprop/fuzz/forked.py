@@ -24,6 +24,8 @@ import threading
 
 import torch
 
+from opprop.core import child_process
+
 
 def native_threads() -> int:
     """Threads of this process that Python did not start (OpenMP's pool, a library's workers); -1 where unknown."""
@@ -65,16 +67,12 @@ def prepare_parent() -> None:
 
 
 class ForkedProcess:
-    """A forked worker with the part of ``subprocess.Popen``'s interface the pool uses."""
+    """A forked worker (``child_process.start``) with the part of ``subprocess.Popen``'s interface the pool uses."""
 
     def __init__(self, argv: list[str], log_path: str, inherited_fds: list[int]):
         cmd_r, cmd_w = os.pipe()
         proto_r, proto_w = os.pipe()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns into the parent's code
-            _child(argv, log_path, [*inherited_fds, cmd_w, proto_r], cmd_r, proto_w)
+        pid = child_process.start(lambda: _child(argv, log_path, [*inherited_fds, cmd_w, proto_r], cmd_r, proto_w))
         os.close(cmd_r)
         os.close(proto_w)
         self.pid = pid
@@ -84,29 +82,23 @@ class ForkedProcess:
 
     def poll(self) -> int | None:
         if self.returncode is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self._reaped(status)
+            status = child_process.poll(self.pid)
+            if status is not None:
+                self.returncode = child_process.returncode(status)
         return self.returncode
 
     def wait(self) -> int:
         if self.returncode is None:
-            _, status = os.waitpid(self.pid, 0)
-            self._reaped(status)
+            self.returncode = child_process.returncode(child_process.wait(self.pid))
         return self.returncode
 
     def kill(self) -> None:
         if self.returncode is None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-    def _reaped(self, status: int) -> None:
-        self.returncode = os.waitstatus_to_exitcode(status)  # -N for signal N, as Popen has it
+            child_process.kill(self.pid)
 
 
-def _child(argv: list[str], log_path: str, close: list[int], cmd_r: int, proto_w: int) -> None:
+def _child(argv: list[str], log_path: str, close: list[int], cmd_r: int, proto_w: int) -> int:
+    """The worker's body in the forked child; its exit code (``child_process.start`` exits with it)."""
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -138,5 +130,6 @@ def _child(argv: list[str], log_path: str, close: list[int], cmd_r: int, proto_w
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        finally:
-            os._exit(code)
+        except BaseException:  # noqa: BLE001: a flush that fails still ends the worker with its code
+            pass
+    return code

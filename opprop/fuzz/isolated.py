@@ -16,8 +16,10 @@ import selectors
 import time
 
 from opprop.check.findings import Finding, InternalError
+from opprop.core.outcomes import OutcomeKind
 from opprop.fuzz.resume import EXAMPLE, SAMPLE
 from opprop.check import runner
+from opprop.generators import schedule
 from opprop.fuzz.pool import READY_TIMEOUT, Worker, lost_finding
 
 MAX_LOST = 20  # crashes and hangs before the check gives up on the op
@@ -31,6 +33,7 @@ class CheckRun:
     lost: list = dataclasses.field(default_factory=list)  # the crash and hang findings, in order
     status: str = "ran"
     note: str = ""  # why the check stopped early, or ""
+    modes: dict = dataclasses.field(default_factory=dict)  # "choice=value" of drawn calls' edge modes -> [examples, valid]
 
     def unique_findings(self) -> list[Finding]:
         return sorted(self.findings.values(), key=lambda f: (f.aten_op, f.invariant))
@@ -39,7 +42,7 @@ class CheckRun:
 class WorkerLost(Exception):
     def __init__(self, how: str):
         super().__init__(how)
-        self.how = how  # "crash" | "hang"
+        self.how = how  # OutcomeKind.CRASH | HANG
 
 
 def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, imports, run_dir: str, fork: bool,
@@ -63,7 +66,7 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
             w.kill()
             cur = w.current()
             if cur.get("phase") not in (SAMPLE, EXAMPLE):
-                result.status, result.note = "crash", f"the worker died outside any example ({cur.get('phase')}); see {w.log_path}"
+                result.status, result.note = OutcomeKind.CRASH, f"the worker died outside any example ({cur.get('phase')}); see {w.log_path}"
                 return result
             raw, replay = lost_finding(target.name, target.aten_op, cur, lost.how, w.proc.returncode, example_timeout)
             finding = Finding.from_json({**raw, "replay": replay})
@@ -73,7 +76,7 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
             skip = {SAMPLE: cur["example"], EXAMPLE: 0} if cur["phase"] == SAMPLE else {SAMPLE: -1, EXAMPLE: cur["example"]}
         finally:
             w.kill()
-    result.status, result.note = "crash", f"stopped after {MAX_LOST + 1} crashes and hangs"
+    result.status, result.note = OutcomeKind.CRASH, f"stopped after {MAX_LOST + 1} crashes and hangs"
     return result
 
 
@@ -86,7 +89,7 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
             if selector.select(timeout=0.2):
                 msgs = w.read_messages()
                 if msgs is None:
-                    raise WorkerLost("crash")
+                    raise WorkerLost(OutcomeKind.CRASH)
                 for m in msgs:
                     kind = m.get("type")
                     if kind == "ready":
@@ -96,17 +99,18 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
                         stats = result.sample_stats if m["phase"] == SAMPLE else result.drawn_stats
                         internal = [InternalError(**e) for e in m.get("internal_errors", ())]
                         stats.add(runner.CallResult([], m["error"], {k: 1 for k in m["reached"]}, internal), m["seconds"])
+                        schedule.tally(result.modes, m.get("modes") or {}, m["error"] is None)
                     elif kind == "finding":
                         _record(result, Finding.from_json(m["finding"]), on_finding)
                     elif kind == "check_done":
                         return m
             if w.proc.poll() is not None:
-                raise WorkerLost("crash")
+                raise WorkerLost(OutcomeKind.CRASH)
             if not w.ready and time.monotonic() - w.started > READY_TIMEOUT:
-                raise WorkerLost("crash")
+                raise WorkerLost(OutcomeKind.CRASH)
             cur = w.current()
             if w.ready and cur.get("phase") in (SAMPLE, EXAMPLE) and time.time() - cur.get("time", time.time()) > example_timeout:
-                raise WorkerLost("hang")
+                raise WorkerLost(OutcomeKind.HANG)
     finally:
         selector.close()
 

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
@@ -90,10 +91,10 @@ def _signal_name(returncode: int) -> dict:
 
 
 def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int, timeout: float) -> tuple[dict, dict]:
-    """(finding, replay record) for the example in a lost worker's ``current`` file: how is "crash" or "hang"."""
+    """(finding, replay record) for the example in a lost worker's ``current`` file: how is OutcomeKind.CRASH or HANG."""
     call = cur.get("call") or {}
     detail = {"example": cur.get("example"), "phase": cur.get("phase")}
-    if how == "crash":
+    if how == OutcomeKind.CRASH:
         detail.update(_signal_name(returncode))
     else:
         detail["timeout_s"] = timeout
@@ -173,7 +174,7 @@ class Pool:
     def _read(self, w: Worker) -> None:
         msgs = w.read_messages()
         if msgs is None:
-            self._lost(w, "crash")
+            self._lost(w, OutcomeKind.CRASH)
             return
         for m in msgs:
             kind = m.get("type")
@@ -196,14 +197,14 @@ class Pool:
         now = time.time()
         for w in list(self.workers.values()):
             if w.proc.poll() is not None:
-                self._lost(w, "crash")
+                self._lost(w, OutcomeKind.CRASH)
             elif not w.ready and time.monotonic() - w.started > READY_TIMEOUT:
-                self._lost(w, "crash")
+                self._lost(w, OutcomeKind.CRASH)
             elif w.target is not None:
                 cur = w.current()
                 if cur.get("target") == w.target and now - cur.get("time", now) > self.example_timeout:
                     w.proc.kill()
-                    self._lost(w, "hang")
+                    self._lost(w, OutcomeKind.HANG)
 
     def _lost(self, w: Worker, how: str) -> None:
         """The worker died (crash) or was killed for running too long (hang): journal its example, replace it."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 import sys
 import time
 
+from opprop.core.outcomes import OutcomeKind
+
 
 class Progress:
     def __init__(self, total: int, deadline: float, stream=None):
@@ -31,7 +33,7 @@ class Progress:
         self.findings += 1
         f = record.get("finding") or {}
         key = (f.get("aten_op"), f.get("invariant"), f.get("output_index"))
-        private = f.get("invariant") == "internal_assert" and (f.get("detail") or {}).get("private")
+        private = f.get("invariant") == OutcomeKind.INTERNAL_ASSERT and (f.get("detail") or {}).get("private")
         if key not in self.seen and not private:  # the summary reports private asserts apart (fuzz_summary.is_private_assert)
             self.seen.add(key)
             self.new[record.get("target")] = self.new.get(record.get("target"), 0) + 1

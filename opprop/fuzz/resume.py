@@ -46,7 +46,8 @@ class Resumed(Exploration):
         t0 = time.perf_counter()
         result = super()._run(call, stats, saved, replay)
         self.send({"type": "ran", "phase": self.phase, "error": result.error, "reached": sorted(result.reached),
-                   "seconds": time.perf_counter() - t0, "internal_errors": [e.as_json() for e in result.internal_errors]})
+                   "seconds": time.perf_counter() - t0, "internal_errors": [e.as_json() for e in result.internal_errors],
+                   "modes": getattr(call, "modes", None) or {}})
         return result
 
 

@@ -2,8 +2,11 @@
 
 ``fuzz_targets`` is the one list: every edge generator's overloads, every
 OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
-generators/modules.py), and every eligible ATen overload the
-schema alone can drive (``listing.schema_targets``); selection by
+generators/modules.py), every eligible ATen overload the
+schema alone can drive (``listing.schema_targets``), and the same from every
+other namespace on the build (``quantized::``, ``mkldnn::``, an
+``--import``'s own) but those ``opprop/data/namespaces.toml`` leaves out,
+with why (``opprop.ops.namespaces``); selection by
 pattern and the shard split work on its names. A ``--ops`` pattern naming
 overloads (``mylib::*``) also selects registered overloads outside the
 list, custom namespaces included.
@@ -21,6 +24,7 @@ from opprop.core.errors import UsageError
 class Targets:
     names: tuple  # edge-generator overloads first (where the known bugs are), then OpInfo ids, each once
     skipped: tuple  # (generator name, why) for generators this device lacks
+    namespaces: tuple = ()  # one row per namespace beside aten: registered, targets, excluded (why, or "")
 
 
 def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
@@ -48,10 +52,16 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
             if name not in opinfos:
                 opinfos.append(name)
     ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
+    rows = []
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         ordered += schema_only(ordered)
+        from opprop.ops import namespaces
+
+        others, rows = namespaces.sweep()
+        have = set(ordered)
+        ordered += [n for n in others if n not in have]
     first = ledgered_targets(ordered)
-    return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped))
+    return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped), tuple(rows))
 
 
 def schema_only(listed) -> list[str]:

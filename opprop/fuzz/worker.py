@@ -164,6 +164,8 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
         result["validity"] = learned  # the parent saves it, so the next run starts from it
     result["shrunk"] = [f.as_json() for f in session.shrunk()]
     result["stats"] = session.stats.as_json()
+    if session.modes:
+        result["modes"] = session.modes  # which edge modes and relations ran, and how many of them validly
     result["seconds"] = round(time.monotonic() - session.start, 3)
     return result
 

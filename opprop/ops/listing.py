@@ -20,6 +20,7 @@ import os
 import torch
 
 from opprop.check import catalog
+from opprop.core import child_process
 from opprop.ops import reach
 from opprop.explore import sources
 from opprop.inputs import validity
@@ -99,25 +100,15 @@ def drawn_coverage(target: Target, device: str, examples: int) -> dict:
     (``native_batch_norm`` in eval mode without running stats) is that row's error, not the end of the listing."""
     if not hasattr(os, "fork") or device != "cpu":
         return drawn_coverage_here(target, device, examples)
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
-        os.close(read)
-        code = 0
-        try:
-            torch.set_num_threads(1)
-            data = json.dumps(drawn_coverage_here(target, device, examples)).encode()
-            with os.fdopen(write, "wb") as fh:
-                fh.write(data)
-        except BaseException:
-            code = 1
-        os._exit(code)
-    os.close(write)
-    with os.fdopen(read, "rb") as fh:
-        data = fh.read()
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status) or not data:
-        why = f"crashed (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else "the measuring process failed"
+
+    def measure() -> bytes:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+        torch.set_num_threads(1)
+        return json.dumps(drawn_coverage_here(target, device, examples)).encode()
+
+    end = child_process.run(measure)
+    data = end.output
+    if end.signal is not None or not data:
+        why = f"crashed (signal {end.signal})" if end.signal is not None else "the measuring process failed"
         error = f"{why} while drawing; run opprop fuzz --ops {target.name} to get the crashing input"
         return {"valid": 0, "rejected": 0, "rejected_fraction": 0.0, "reached_target": False, "findings": [], "error_kinds": {}, "error": error}
     return json.loads(data)

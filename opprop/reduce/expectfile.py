@@ -13,10 +13,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import datetime
+import hashlib
 import os
 import pprint
-import subprocess
-import sys
 from pathlib import Path
 
 import expecttest
@@ -24,14 +23,15 @@ import torch
 
 from opprop.check import catalog
 from opprop.check import invariants
-from opprop.reduce.repro import emit
+from opprop.core.child_process import run_script
+from opprop.core.outcomes import CRASH_KINDS
 from opprop.core.specs import CallSpec, SpecError
+from opprop.reduce.crash_outcome import Outcome, fresh_outcome
+from opprop.reduce.repro import emit
 
 FORMAT = 1
 REQUIRED = ("format", "aten_op", "invariant", "torch_version", "torch_git_version", "found_on", "example", "repro", "suggested_fix")
 REPRODUCES = "reproduces"
-RUN_TIMEOUT_S = 120
-CRASH_INVARIANTS = ("crash", "internal_assert")  # crash repros (opprop.reduce.crash_repro): EXPECTED is how the call dies
 CRASH_REQUIRED = ("format", "aten_op", "invariant", "outcome", "torch_version", "torch_git_version", "found_on", "example", "repro")
 
 
@@ -42,6 +42,19 @@ class ExpectFileError(ValueError):
 def file_name(aten_op: str, invariant: str) -> str:
     """``aten::q_per_channel_scales`` + ``tensorimpl_use_count`` -> ``aten.q_per_channel_scales--tensorimpl_use_count.py``."""
     return aten_op.replace("::", ".", 1) + "--" + invariant + ".py"
+
+
+def crash_file_name(aten_op: str, outcome: Outcome, variant: str = "") -> str:
+    """``aten::range.out`` dying with SIGFPE -> ``aten.range.out--crash-sigfpe.py``; an assert: ``--internal_assert-<hash>``.
+
+    ``variant`` tells apart two groups of one op and signal (another native frame: ``crash_expectfile.frame_variant``).
+    """
+    base = aten_op.replace("::", ".", 1) + "--" + outcome.finding_kind + "-"
+    if outcome.kind == "assert":
+        name = base + hashlib.sha256(outcome.what.encode()).hexdigest()[:8]
+    else:
+        name = base + outcome.what.lower().replace(" ", "")
+    return name + (f"-{variant}" if variant else "") + ".py"
 
 
 # ---------------------------------------------------------------- suggested fixes
@@ -153,7 +166,7 @@ def load(path) -> ExpectFile:
     meta, expected = found["OPPROP"], found["EXPECTED"]
     if not isinstance(meta, dict) or not isinstance(expected, str):
         raise ExpectFileError(f"{path}: OPPROP must be a dict and EXPECTED a string")
-    if meta.get("invariant") in CRASH_INVARIANTS:
+    if meta.get("invariant") in CRASH_KINDS:
         return _load_crash(path, meta, expected)
     missing = [k for k in REQUIRED if k not in meta]
     if missing:
@@ -172,9 +185,7 @@ def load(path) -> ExpectFile:
 
 
 def _load_crash(path: Path, meta: dict, expected: str) -> "ExpectFile":
-    """A crash repro (``crash_repro``): its EXPECTED is how it dies, e.g. ``dies with SIGFPE``."""
-    from opprop.reduce.crash_repro import Outcome, file_name as crash_file_name
-
+    """A crash repro (``crash_expectfile``): its EXPECTED is how it dies, e.g. ``dies with SIGFPE``."""
     missing = [k for k in CRASH_REQUIRED if k not in meta]
     if missing:
         raise ExpectFileError(f"{path}: OPPROP lacks {', '.join(missing)}")
@@ -205,20 +216,10 @@ class Replay:
     crash: bool = False  # a crash repro: "same" means it still crashes
 
 
-def run_script(path, *, timeout: float = RUN_TIMEOUT_S, extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONWARNINGS": "ignore", **(extra_env or {})}
-    try:
-        return subprocess.run(
-            [sys.executable, str(Path(path).resolve())], capture_output=True, text=True, cwd=Path(path).resolve().parent, env=env, timeout=timeout
-        )
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess([str(path)], 124, "", f"timed out after {timeout:g} s")
-
-
 def replay(path, *, accept: bool | None = None) -> Replay:
     """Run one expect file and compare; ``accept`` (default: $EXPECTTEST_ACCEPT) rewrites a changed record."""
     ef = load(path)
-    if ef.meta["invariant"] in CRASH_INVARIANTS:
+    if ef.meta["invariant"] in CRASH_KINDS:
         return _replay_crash(ef)
     accept = bool(os.getenv("EXPECTTEST_ACCEPT")) if accept is None else accept
     out = run_script(ef.path)
@@ -238,8 +239,6 @@ def replay(path, *, accept: bool | None = None) -> Replay:
 
 def _replay_crash(ef: ExpectFile) -> Replay:
     """Still crashes (the same way), CHANGED (another signal, a Python error now) or FIXED (it returns)."""
-    from opprop.reduce.crash_repro import fresh_outcome
-
     actual = fresh_outcome(ef.path) + "\n"
     expected = ef.expected.strip() + "\n"
     op = ef.meta["aten_op"]

@@ -16,7 +16,8 @@ import math
 from opprop.check import catalog
 from opprop.check import invariants
 from opprop.check.invariants.base import repro_source
-from opprop.core.specs import NESTED, SPARSE_COMPRESSED, CallSpec, Literal, TensorSpec
+from opprop.core import tensor_kinds
+from opprop.core.specs import CallSpec, Literal, TensorSpec
 
 HELPER = '''\
 def _strided(t):
@@ -49,16 +50,29 @@ def _addresses(t):
     return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
 
 
+def _parts(t):
+    # the dense tensors holding a tensor's memory: itself when strided; a sparse or jagged tensor's components
+    if _strided(t):
+        return [t]
+    if t.layout == torch.sparse_coo:
+        return [t._indices(), t._values()]
+    if t.layout in (torch.sparse_csr, torch.sparse_bsr):
+        return [t.crow_indices(), t.col_indices(), t.values()]
+    if t.layout in (torch.sparse_csc, torch.sparse_bsc):
+        return [t.ccol_indices(), t.row_indices(), t.values()]
+    if t.layout == torch.jagged:
+        return [t._values]
+    return []
+
+
 def _overlaps(a, b):
-    if not _strided(a) or not _strided(b):
-        return False
-    return bool(_addresses(a) & _addresses(b))
+    return any(bool(_addresses(x) & _addresses(y)) for x in _parts(a) for y in _parts(b))
 
 
 def _snapshot(t):
     if not _strided(t):
-        return (None, None, None, None, _contents(t))
-    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone())
+        return (None, None, None, None, _contents(t), None)
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone(), t._version)
 
 
 def _contents(t):
@@ -69,7 +83,7 @@ def _contents(t):
 
 
 def _changed(t, snapshot):
-    size, stride, offset, ptr, data = snapshot
+    size, stride, offset, ptr, data, version = snapshot
     if not _strided(t):
         now = _contents(t)
         same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
@@ -86,7 +100,9 @@ def _changed(t, snapshot):
         same = torch.equal(t.int_repr(), data.int_repr())
     else:
         same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
-    return None if same else "data"
+    if not same:
+        return "data"
+    return "version_counter" if t._version != version else None  # an in-place op ran on it (an empty tensor shows no more)
 
 
 def report(invariant, outputs, inputs, before, state, facts):
@@ -141,8 +157,7 @@ def _number(x) -> str:
     return repr(x)
 
 
-def _shape(shape) -> str:
-    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+_shape = tensor_kinds.shape_source
 
 
 def _dtype(name: str) -> str:
@@ -190,15 +205,8 @@ def _tensor_source(t: TensorSpec) -> str:
 
 
 def _kind_source(t: TensorSpec) -> str:
-    """Sparse and nested tensors, from their parts, as ``specs.build_tensor`` builds them."""
-    parts = [tensor_source(p) for p in t.parts]
-    if t.layout == "sparse_coo":
-        return f"torch.sparse_coo_tensor({parts[0]}, {parts[1]}, {_shape(t.shape)}, is_coalesced={bool(t.coalesced)})"
-    if t.layout in SPARSE_COMPRESSED:
-        return f"torch.sparse_compressed_tensor({', '.join(parts)}, {_shape(t.shape)}, layout={SPARSE_COMPRESSED[t.layout]})"
-    if t.layout in NESTED:
-        return f"torch.nested.nested_tensor([{', '.join(parts)}], layout={NESTED[t.layout]})"
-    raise ValueError(f"unknown tensor layout {t.layout!r}")
+    """A kind built from parts (sparse, nested), as its ``tensor_kinds.Layout`` writes it from its parts' sources."""
+    return tensor_kinds.layout(t.layout).source(t, [tensor_source(p) for p in t.parts])
 
 
 def value_source(v) -> str:
@@ -231,9 +239,9 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):
-        call_args.append(_bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+        call_args.append(bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
     for k, a in spec.kwargs.items():
-        call_args.append(f"{k}=" + _bind(lines, k, a, inputs))
+        call_args.append(f"{k}=" + bind(lines, k, a, inputs))
     input_dict = "{" + ", ".join(f"{label!r}: {expr}" for label, expr in inputs) + "}"
     facts = {
         "may_alias": tuple(sorted({names[i] for _, i in kind.allowed_out_in if i < len(names)})),
@@ -263,7 +271,7 @@ def _call_lines(call: str, view: bool) -> list:
     return ["with torch._C._AutoDispatchBelowADInplaceOrView():  # the kernel's own output, as a dispatch mode sees it (above, ADInplaceOrView wraps it in a fresh view)", "    " + call]
 
 
-def _bind(lines, arg_name, value, inputs) -> str:
+def bind(lines, arg_name, value, inputs) -> str:
     """Name the tensors of one argument in the script; return how the call spells the argument."""
     if isinstance(value, TensorSpec):
         var = _name(arg_name)

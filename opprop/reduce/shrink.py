@@ -10,17 +10,21 @@ breaks. Candidates are deterministic, so the result is too.
 from __future__ import annotations
 
 import dataclasses
+import faulthandler
 import json
 import os
 
 import torch
 
+from opprop.core import child_process
 from opprop.reduce.capture import reproduces
+from opprop.core import tensor_kinds
 from opprop.core.specs import FILLS, CallSpec, TensorSpec
 
 DTYPE_ORDER = ("float32", "int64", "float64", "int32", "bool", "float16", "bfloat16", "int16", "int8", "uint8", "complex64", "complex128")
 QDTYPE_ORDER = ("quint8", "qint8", "qint32")
 MAX_TRIES = 4000
+REPRODUCED = b"reproduces"  # what an isolated candidate's child returns when the invariant still breaks
 
 
 class ShrinkError(ValueError):
@@ -37,22 +41,17 @@ class ShrinkResult:
 
 def _reproduces_isolated(spec: CallSpec, invariant: str, crashes: list) -> bool:
     """Run a candidate in a forked child: shrinking walks into inputs no sample has, where kernels can segfault."""
-    pid = os.fork()
-    if pid == 0:  # the child: one thread, since the parent's OpenMP pool does not survive fork
-        try:
-            import faulthandler
 
-            faulthandler.disable()  # a crash here is an answer, not something to report
-            torch.set_num_threads(1)
-            code = 0 if reproduces(spec, invariant) else 1
-        except BaseException:
-            code = 1
-        os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        crashes.append((spec, os.WTERMSIG(status)))
+    def verdict() -> bytes:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+        faulthandler.disable()  # a crash here is an answer, not something to report
+        torch.set_num_threads(1)
+        return REPRODUCED if reproduces(spec, invariant) else b""
+
+    end = child_process.run(verdict)
+    if end.signal is not None:
+        crashes.append((spec, end.signal))
         return False
-    return os.WEXITSTATUS(status) == 0
+    return end.code == 0 and end.output == REPRODUCED
 
 
 def shrink(spec: CallSpec, invariant: str, *, max_tries: int = MAX_TRIES, isolate: bool | None = None) -> ShrinkResult:
@@ -79,7 +78,7 @@ def shrink_with(spec: CallSpec, check, *, max_tries: int = MAX_TRIES, propose=No
     """The greedy loop alone: keep the first candidate ``check`` accepts, to a fixed point.
 
     ``propose`` (default ``candidates``) gives each step's candidates.
-    ``opprop.reduce.crash_repro`` drives it with a check that runs each candidate
+    ``opprop.reduce.crash_shrink`` drives it with a check that runs each candidate
     in a forked child and asks whether it dies the same way.
     """
     tries = steps = 0
@@ -118,7 +117,7 @@ def _set(value, path, new):
     return copy
 
 
-def _arg_leaves(spec: CallSpec):
+def arg_leaves(spec: CallSpec):
     for i, a in enumerate(spec.args):
         for path, v in _leaves(a):
             yield ("arg", i) + path, v
@@ -127,7 +126,7 @@ def _arg_leaves(spec: CallSpec):
             yield ("kw", k) + path, v
 
 
-def _replace(spec: CallSpec, where, new) -> CallSpec:
+def replace_leaf(spec: CallSpec, where, new) -> CallSpec:
     kind, key, path = where[0], where[1], where[2:]
     if kind == "arg":
         args = list(spec.args)
@@ -147,11 +146,11 @@ def _is_int(v) -> bool:
 
 def candidates(spec: CallSpec):
     """Every one-step simplification, biggest first: structure before values."""
-    leaves = list(_arg_leaves(spec))
+    leaves = list(arg_leaves(spec))
     for where, v in leaves:
         if isinstance(v, TensorSpec):
             for new in resized(v):
-                plain = _replace(spec, where, new)
+                plain = replace_leaf(spec, where, new)
                 yield plain
                 coupled = _couple_shape_args(plain, where, v.shape, new.shape)
                 if coupled is not None:
@@ -160,15 +159,15 @@ def candidates(spec: CallSpec):
     for where, v in leaves:
         if isinstance(v, TensorSpec):
             for new in simpler(v):
-                yield _replace(spec, where, new)
+                yield replace_leaf(spec, where, new)
         elif _is_int(v):
             for c in sorted({0, 1, v // 2, v - 1}):
                 if 0 <= c < v:
-                    yield _replace(spec, where, c)
+                    yield replace_leaf(spec, where, c)
         elif isinstance(v, float):
             for c in (0.0, 1.0):
                 if v != c and v != 0.0:  # 0.0 is simplest: never back to 1.0 (a cycle)
-                    yield _replace(spec, where, c)
+                    yield replace_leaf(spec, where, c)
 
 
 def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
@@ -232,8 +231,8 @@ def _defaults(spec: CallSpec):
 
 def resized(t: TensorSpec):
     """The same tensor with a dim fewer (index 0 kept) or a dim smaller (0, 1, half, one less), fewest elements first."""
-    if t.layout != "strided":
-        return sorted(_fewer_parts(t), key=lambda f: f.buffer_numel)
+    if t.layout != "strided":  # a kind built from parts shrinks as its Layout says
+        return sorted(tensor_kinds.layout(t.layout).smaller(t, _MOVES), key=lambda f: f.buffer_numel)
     found = []
     shape = t.shape
     for d in range(len(shape)):
@@ -297,36 +296,12 @@ def _with_values(old: TensorSpec, new: TensorSpec, cut):
     return new.replace(values=tuple(cut(_values_tensor(old)).reshape(-1).tolist()))
 
 
-def _fewer_parts(t: TensorSpec):
-    """Sparse and nested kinds, smaller: a nested component fewer or smaller, a sparse COO entry fewer."""
-    if t.layout.startswith("nested"):
-        for i in range(len(t.parts)) if len(t.parts) > 1 else ():
-            yield t.replace(parts=t.parts[:i] + t.parts[i + 1 :])
-        for i, part in enumerate(t.parts):
-            for new in resized(part):
-                yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
-    elif t.layout == "sparse_coo" and all(p.fill == "values" and p.stride is None for p in t.parts):
-        indices, values = t.parts
-        nnz = indices.shape[1] if len(indices.shape) == 2 else 0
-        for j in range(nnz if nnz <= 16 else 0):
-            new_indices, new_values = _drop_index(indices, 1, j), _drop_index(values, 0, j)
-            if new_indices is not None and new_values is not None:
-                yield t.replace(parts=(new_indices, new_values))
-
-
 def simpler(t: TensorSpec):
     """Same shape, simpler: not requiring grad, contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
     if t.requires_grad:
         yield t.replace(requires_grad=False)
-    if t.layout != "strided":
-        if t.layout.startswith("nested"):
-            for i, part in enumerate(t.parts):
-                for new in simpler(part):
-                    yield t.replace(parts=t.parts[:i] + (new,) + t.parts[i + 1 :])
-        else:  # sparse: only the values can change without breaking the indices' structure
-            for new in simpler(t.parts[-1]):
-                if new.dtype == t.parts[-1].dtype:
-                    yield t.replace(parts=t.parts[:-1] + (new,))
+    if t.layout != "strided":  # a kind built from parts: its Layout says which parts may change
+        yield from tensor_kinds.layout(t.layout).simpler(t, _MOVES)
         return
     if t.stride is not None:
         values = None
@@ -350,6 +325,9 @@ def simpler(t: TensorSpec):
     here = FILLS.index(t.fill)
     for fill in FILLS[:here]:
         yield t.replace(fill=fill, values=None)
+
+
+_MOVES = tensor_kinds.ShrinkMoves(resized, simpler, _drop_index)
 
 
 def _simpler_quant(t: TensorSpec):

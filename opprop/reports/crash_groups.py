@@ -1,7 +1,7 @@
 """Crash findings grouped by cause, each group with its smallest repro and whether public API reaches it.
 
 A group is (the op the call died in, how it died, the faulting native
-frame): the ATen op the dying child had entered last (``crash_repro``), its
+frame): the ATen op the dying child had entered last (``crash_runner``), its
 signal or internal-assert key (condition and source line), and for a signal
 the first torch frame of gdb's backtrace of the rebuilt call. Python 3.11's
 faulthandler prints Python frames only; without gdb the frame is unknown
@@ -23,8 +23,13 @@ from pathlib import Path
 
 import torch
 
-from opprop.reduce import crash_repro, expectfile
-from opprop.reduce.crash_repro import CRASH_INVARIANTS, Outcome, RebuildError, Rebuilt
+from opprop.core.outcomes import CRASH_KINDS
+from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
+from opprop.reduce.crash_outcome import Outcome, finding_outcome
+from opprop.reduce.crash_rebuild import RebuildError, Rebuilt
+from opprop.reduce.crash_script import call_arguments, script_source
+from opprop.reduce.crash_shrink import shrink_crash
+from opprop.reduce.native_frame import native_frame
 from opprop.core.specs import CallSpec
 from opprop.reports.package_entry import package_entry
 
@@ -81,7 +86,7 @@ def crash_findings(rep: dict) -> list[dict]:
     replay = {(c["aten_op"], c["invariant"], c.get("output_index")): c.get("replay") for c in rep.get("crashes", [])}
     found = []
     for f in rep.get("findings", []):
-        if f.get("invariant") in CRASH_INVARIANTS:
+        if f.get("invariant") in CRASH_KINDS:
             found.append({**f, "replay": f.get("replay") or replay.get((f["aten_op"], f["invariant"], f.get("output_index")))})
     return found
 
@@ -90,7 +95,7 @@ def journal_crash_findings(records: list[dict]) -> list[dict]:
     """Every crash and internal-assert finding a journal recorded, repeats included: each is a raw finding."""
     found = []
     for r in records:
-        if r.get("type") == "finding" and (r.get("finding") or {}).get("invariant") in CRASH_INVARIANTS:
+        if r.get("type") == "finding" and (r.get("finding") or {}).get("invariant") in CRASH_KINDS:
             replay = r.get("replay") or r["finding"].get("replay") or {}  # a crash's record holds it; an assert's finding does
             found.append({**r["finding"], "replay": {**replay, "target": r.get("target")} if replay else {"target": r.get("target")}})
     return found
@@ -114,9 +119,9 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     lost: dict = {}  # key -> [(finding, why)]
     for f in findings:
         try:
-            r = crash_repro.rebuild(f)
+            r = crash_rebuild.rebuild(f)
         except RebuildError as e:
-            wanted = crash_repro.finding_outcome(f)
+            wanted = finding_outcome(f)
             key = (f.get("aten_op", "?"), wanted.kind if wanted else "?", wanted.what if wanted else "?")
             lost.setdefault(key, []).append((f, str(e)))
             log(f"not rebuilt: {f.get('aten_op')} {f.get('invariant')}: {e}")
@@ -129,7 +134,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     named: set = set()  # (op, outcome) already given the plain file name
     for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][:3], -len(kv[1]))):
         f, r = min(members, key=lambda m: _size(m[1].spec))
-        variant = crash_repro.frame_variant(key[3]) if key[:3] in named else ""
+        variant = crash_expectfile.frame_variant(key[3]) if key[:3] in named else ""
         named.add(key[:3])
         groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
     for (op, kind, what), members in lost.items():
@@ -141,7 +146,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
 def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
     spec = spec or r.spec
     text, _ = definition_of(definitions, spec.op)
-    return crash_repro.native_frame(crash_repro.script_source(spec, definition=text, repeat=r.repeat))
+    return native_frame(script_source(spec, definition=text, repeat=r.repeat))
 
 
 def definition_of(definitions: dict, op: str) -> tuple[str | None, str]:
@@ -168,7 +173,7 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
     if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not r.spec.guarded:
-        fresh = crash_repro.heap_rebuild(r.spec, r.outcome)
+        fresh = crash_rebuild.heap_rebuild(r.spec, r.outcome)
         if fresh is not None:
             log(f"{r.spec.op}: its forked-child repro does not die the same way in a fresh interpreter; rebuilt ({fresh.via})")
             if fresh.spec.guarded:  # another signal, at the faulting write
@@ -180,7 +185,7 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
 def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
                   keep_frame: bool) -> CrashGroup:
     same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
-    result = crash_repro.shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh, repeat=r.repeat)
+    result = shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh, repeat=r.repeat)
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh,
                                                                                                  repeat=r.repeat)
@@ -194,7 +199,7 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
         g.preamble = text  # imports: the issue report's script needs them too
     if write:
         try:
-            path = crash_repro.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
+            path = crash_expectfile.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
                                      repeat=r.repeat, fresh=r.fresh, definition=text, definition_from=source)
             g.path = str(path)
             written = expectfile.load(path).meta  # what the file holds: write may have made the call more often, or larger
@@ -215,7 +220,7 @@ def public_candidates(spec: CallSpec):
     ns, packet = schema.name.split("::", 1)
     if ns != "aten" or packet.startswith("_"):
         return
-    pos, kw = crash_repro.call_arguments(spec)
+    pos, kw = call_arguments(spec)
     for prefix, module in PUBLIC_NAMESPACES:
         if prefix and not packet.startswith(prefix):
             continue
@@ -246,7 +251,7 @@ def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False, repea
     """
     for text, fn, _method in public_candidates(spec):
         if fresh:
-            if crash_repro.run_spec(spec, fresh=True, call_text=text, repeat=repeat).same(outcome):
+            if crash_runner.run_spec(spec, fresh=True, call_text=text, repeat=repeat).same(outcome):
                 return f"`{text}`"
             continue
         def prepare(fn=fn):
@@ -254,6 +259,6 @@ def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False, repea
             return lambda: fn(*args, **kwargs)
 
         # Under the mode to learn the op it dies in, then without it (a mode can change how a kernel fails).
-        if crash_repro.run_forked(prepare).same(outcome) and crash_repro.run_forked(prepare, op=outcome.op).same(outcome):
+        if crash_runner.run_forked(prepare).same(outcome) and crash_runner.run_forked(prepare, op=outcome.op).same(outcome):
             return f"`{text}`"
     return ""

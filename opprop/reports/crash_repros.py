@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from opprop.core.outcomes import OutcomeKind
+
 
 def write_repros(lost: list[dict], out_dir: str, *, imports, frames: bool = True) -> list[dict]:
     """The crash groups (as JSON) of the ``crash`` findings in ``lost``; prints one line per group."""
@@ -16,7 +18,7 @@ def write_repros(lost: list[dict], out_dir: str, *, imports, frames: bool = True
 
     first: dict = {}
     for f in lost:
-        if f["invariant"] == "crash":
+        if f["invariant"] == OutcomeKind.CRASH:
             first.setdefault((f["aten_op"], (f.get("detail") or {}).get("signal")), []).append(f)
     groups = crash_groups.group([fs[0] for fs in first.values()], out_dir, definitions=definitions_for(imports),
                                 log=lambda m: print(m, file=sys.stderr), keep_frame=False, frames=frames)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from opprop.reports import report as core_report
+from opprop.reports import modes_table, tested
 from opprop.check.findings import Finding
-from opprop.check.runner import INTERNAL_ASSERT, OpStats
+from opprop.check.runner import OpStats
+from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
 
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 
@@ -48,13 +50,15 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "errors": s.get("errors", 0),
             "reached": s.get("reached", []),
             "error_kinds": s.get("error_kinds", {}),
+            "tested": tested.as_json(s.get("valid", 0), s.get("examples", 0), s.get("error_kinds")),
             "internal_errors": s.get("internal_errors", {}),
             "first_seen_at_example": r.get("first_seen", {}),
+            "modes": r.get("modes", {}),
             **({"error": r["error"]} if r.get("error") else {}),
             **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
         })
-    crashes = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "crash"]
-    hangs = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == "hang"]
+    crashes = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == OutcomeKind.CRASH]
+    hangs = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == OutcomeKind.HANG]
     rep = core_report.build(found, [], run.get("device", device),
                             budget_s=run.get("budget"), jobs=run.get("jobs"), shard=run.get("shard"), seed=run.get("seed"),
                             database=run.get("database"), skipped_generators=run.get("skipped", []),
@@ -68,14 +72,33 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
         rep["aten_coverage"] = aten
     if run.get("torch_version"):
         rep["torch_version"] = run["torch_version"]
+    if run.get("namespaces"):
+        rep["namespaces"] = run["namespaces"]  # every namespace beside aten: its targets, or why it was left out
     if run.get("imports"):
         rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
 
 
+def untested_ops(rep: dict) -> list[dict]:
+    """The op rows that ran without one valid example: their "0 findings" says nothing (listed first)."""
+    return sorted((o for o in rep["ops"] if o["status"] != "not_run" and o.get("valid", 0) == 0), key=lambda o: o["name"])
+
+
+def render_untested(untested: list[dict]) -> list[str]:
+    """The summary's first section: targets that ran but were never validly called, each with its top rejections."""
+    lines = [f"## Not tested: no valid example ({len(untested)})",
+             "These ran, but the op rejected every input: no finding here is no evidence that they are clean."]
+    for o in untested:
+        why = o.get("error") or "; ".join(f"{e} ({c}x)" for e, c in tested.top_rejections(o.get("error_kinds"))) or o["status"]
+        lines.append(f"- `{o['name']}`: 0/{o.get('examples', 0)} valid ({why})")
+    if not untested:
+        lines.append("none")
+    return lines + [""]
+
+
 def is_private_assert(f: Finding) -> bool:
     """An internal assert in a schema draw of a private overload: reported apart (its preconditions are the caller's job)."""
-    return f.invariant == INTERNAL_ASSERT and bool((f.detail or {}).get("private"))
+    return f.invariant == OutcomeKind.INTERNAL_ASSERT and bool((f.detail or {}).get("private"))
 
 
 def render_private_internal_asserts(rep: dict) -> list[str]:
@@ -98,7 +121,7 @@ def _key(f: dict) -> tuple:
 
 def _why_no_expect_file(f) -> str:
     """Why ``--write-expected`` writes no ownership expect file for this finding, or "" when it shrinks it."""
-    if f.invariant in ("crash", "hang", INTERNAL_ASSERT):
+    if f.invariant in tuple(OutcomeKind):
         return (" (no expect file from --write-expected: it kills or stops the call rather than breaking an invariant; "
                 "`opprop report --issue` shrinks crashes and internal asserts, each candidate in a forked child)")
     return ""
@@ -108,17 +131,18 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     findings = [Finding.from_json(f) for f in rep["findings"]]
     new, known = ledger.split(findings)
     found_keys = {f.key for f in findings}
-    from opprop.reduce.crash_repro import CRASH_INVARIANTS
 
     # A crash entry is checked by replaying its repro (opprop replay), not by a run that happened not to draw the crashing input.
-    fixed = [e for e in ledger.stale(found_keys, reached_ops(rep)) if e.invariant not in CRASH_INVARIANTS]
+    fixed = [e for e in ledger.stale(found_keys, reached_ops(rep)) if e.invariant not in CRASH_KINDS]
     ops = rep["ops"]
     ran = [o for o in ops if o["status"] not in ("not_run",)]
     poor = [o for o in ran if o.get("valid", 0) < POOR_COVERAGE_VALID]
-    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops", ""]
+    untested = untested_ops(rep)
+    lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops, {len(untested)} not tested", ""]
     lines.append(f"torch {rep.get('torch_version')}, {rep.get('device')}, budget {rep.get('budget_s')} s, jobs {rep.get('jobs')}, shard {rep.get('shard')}, "
                  f"{sum(o.get('examples', 0) for o in ops)} examples")
     lines.append("")
+    lines += render_untested(untested)
     lines.append(f"## New findings ({len(new)})")
     lines += [f"- `{f.one_line()}`" + _why_no_expect_file(f) for f in new] or ["none"]
     lines.append("")
@@ -130,7 +154,7 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
         lines.append("")
     lines.append(f"## Still present, ledgered ({len(known)})")
     for f in known:
-        e = ledger.get(*f.key)
+        e = ledger.match(f)
         lines.append(f"- `{f.aten_op}` {f.invariant}: {e.reason}")
     if not known:
         lines.append("none")
@@ -157,16 +181,31 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
                      "Unreached, with why:")
         lines += [f"- `{u['name']}`: {u['valid']}/{u['examples']} valid ({u['why']})" for u in aten["unreached"]] or ["none"]
         lines.append("")
+    lines += render_namespaces(rep)
     lines.append(f"## Poor coverage: fewer than {POOR_COVERAGE_VALID} valid examples ({len(poor)})")
     for o in sorted(poor, key=lambda o: o["name"]):
         why = o.get("error") or next(iter(o.get("error_kinds") or {}), "") or o["status"]
         lines.append(f"- `{o['name']}`: {o.get('valid', 0)}/{o.get('examples', 0)} valid ({why})")
     if not poor:
         lines.append("none")
+    lines.append("")
+    lines += modes_table.render(ran)
     not_run = [o["name"] for o in ops if o["status"] == "not_run"]
     if not_run:
         lines += ["", f"## Not run: the budget ran out first ({len(not_run)})", ", ".join(f"`{n}`" for n in not_run)]
     return "\n".join(lines) + "\n"
+
+
+def render_namespaces(rep: dict) -> list[str]:
+    """The namespaces beside aten: how many targets each gave the sweep, and each one left out with why."""
+    rows = rep.get("namespaces")
+    if not rows:
+        return []
+    lines = ["## Namespaces beside aten", "",
+             "Targets: overloads the schema can drive (as ATen's). Left out only by opprop/data/namespaces.toml, with its reason.", ""]
+    lines += [f"- `{r['namespace']}::` {r['targets']} of {r['registered']} overloads" + (f"; excluded: {r['excluded']}" if r["excluded"] else "")
+              for r in rows]
+    return lines + [""]
 
 
 def render_crash_groups(rep: dict) -> list[str]:

@@ -11,7 +11,8 @@ import platform
 import torch
 
 from opprop.reports.crash_groups import CrashGroup
-from opprop.reduce.crash_repro import SIGNAL_WORDS, script_source
+from opprop.reduce.crash_outcome import SIGNAL_WORDS
+from opprop.reduce.crash_script import script_source
 
 
 def title(g: CrashGroup) -> str:

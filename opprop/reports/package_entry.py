@@ -17,7 +17,8 @@ import inspect
 import sys
 import types
 
-from opprop.reduce import crash_repro
+from opprop.reduce.crash_runner import run_forked
+from opprop.reduce.crash_script import call_arguments
 
 
 def callers(op: str, packages) -> list[str]:
@@ -65,7 +66,7 @@ def package_entry(spec, outcome, packages) -> str:
     if not packages:
         return ""
     found = callers(spec.op, packages)
-    pos, kw = crash_repro.call_arguments(spec)
+    pos, kw = call_arguments(spec)
     for qualified in found:
         fn = _resolve(qualified)
 
@@ -73,7 +74,7 @@ def package_entry(spec, outcome, packages) -> str:
             args, kwargs = spec.build()
             return lambda: fn(*args, **kwargs)
 
-        if crash_repro.run_forked(prepare).same(outcome):
+        if run_forked(prepare).same(outcome):
             return f"`{qualified}({', '.join(pos + kw)})`"
     if found:
         return f"`{found[0]}(...)`, whose code calls `{spec.op.split('.')[0]}` (not run with the repro's inputs)"

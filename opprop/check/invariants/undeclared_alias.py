@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import torch
 
-from opprop.check import probe
+from opprop.check import components, probe
 from opprop.check.memory import exact_overlap
 from opprop.check.invariants.base import Invariant, alias_fix
 from opprop.check.invariants.returns_input import ID as RETURNS_INPUT
@@ -11,9 +11,16 @@ from opprop.check.invariants.returns_input import ID as RETURNS_INPUT
 ID = "undeclared_alias"
 
 
+def _parts(t) -> tuple:
+    """The tensors holding ``t``'s memory: itself with a storage, its components without one (sparse, jagged)."""
+    if probe.has_storage(t):
+        return (t,)
+    return () if t.layout is torch.strided else components.components(t)
+
+
 def _overlaps(a, b) -> bool:
     if not (probe.has_storage(a) and probe.has_storage(b)):
-        return False
+        return any(_overlaps(x, y) for x in _parts(a) for y in _parts(b))  # each part has a storage
     if a.device != b.device:
         return False
     try:

@@ -12,6 +12,7 @@ import functools
 
 import torch
 
+from opprop.check import components
 from opprop.check.aliasing import SchemaArgument, SchemaInfo
 from opprop.check.invariants.base import Invariant
 
@@ -52,18 +53,27 @@ def _storage(t):
         return None
 
 
+def _storages(t) -> list:
+    """A strided tensor's storage; a tensor without storage, its components' (``opprop.check.components``)."""
+    if t.layout is _strided:
+        storage = _storage(t)
+        return [] if storage is None else [storage]
+    return components.storages(t)
+
+
 def _copies(func, inputs, outputs):
-    """(return index, input position) for each declared view that shares no storage with any input it views."""
+    """(return index, input position) for each declared view that shares no storage with any input it views
+    (for a sparse or jagged tensor: none of its components' storages with any of theirs)."""
     views = declared_views(func)
     for j, t in outputs:
         if t is None or j not in views:
             continue
-        storage = _storage(t)
-        if storage is None:
+        mine = _storages(t)
+        if not mine:
             continue
-        bases = [(i, _storage(x)) for i, x in inputs if i in views[j]]
-        bases = [(i, s) for i, s in bases if s is not None]
-        if bases and not any(s is storage for _, s in bases):
+        bases = [(i, _storages(x)) for i, x in inputs if i in views[j]]
+        bases = [(i, s) for i, s in bases if s]
+        if bases and not any(m is s for m in mine for _, theirs in bases for s in theirs):
             yield j, bases[0][0]
 
 
@@ -87,7 +97,11 @@ class ViewCopies(Invariant):
         """Clean when every declared view sits on the storage of an input it is declared to view."""
         for j, t in outputs:
             bases = prepared.get(j)
-            if bases is None or t is None or type(t) is not _Tensor or t.layout is not _strided:
+            if bases is None or t is None:
+                continue
+            if t.layout is not _strided:
+                return False  # no storage of its own: the check compares its components
+            if type(t) is not _Tensor:
                 continue
             storage = t.untyped_storage()
             for i, x in inputs:
@@ -109,15 +123,23 @@ class ViewCopies(Invariant):
 
     @staticmethod
     def repro_breaks(outputs, inputs, before, state, facts, seen):
+        # a sparse or jagged tensor has no storage: its components' (_parts, the script's helper, as components.py)
+        def storages(t):
+            return [t.untyped_storage()] if t.layout == torch.strided else [p.untyped_storage() for p in _parts(t)]
+
         broken = False
         for j, bases in facts["views"].items():
             t = outputs[j] if j < len(outputs) else None
-            if t is None or t.layout != torch.strided:
+            if t is None:
                 continue
-            storages = [inputs[name].untyped_storage() for name in bases if name in inputs and inputs[name].layout == torch.strided]
-            shares = any(t.untyped_storage() is s for s in storages)
-            print(f"output {j}: declared a view of {', '.join(bases)}, shares its storage: {shares}")
-            broken = broken or (bool(storages) and not shares)
+            mine = storages(t)
+            if not mine:
+                continue
+            theirs = [s for name in bases if name in inputs for s in storages(inputs[name])]
+            shares = any(m is s for m in mine for s in theirs)
+            what = "its storage" if t.layout == torch.strided else "a component's storage"
+            print(f"output {j}: declared a view of {', '.join(bases)}, shares {what}: {shares}")
+            broken = broken or (bool(theirs) and not shares)
         return broken
 
     def suggested_fix(self, op, detail, output_index) -> str:

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import argparse
 
-from opprop.cli.errors import EXIT_CRASH, EXIT_OK, UsageError, check_device
+from opprop.cli import corpus_flag
+from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
+from opprop.core.outcomes import LOST_KINDS, OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
@@ -19,6 +21,11 @@ exit status:
   2  bad input (unknown op, bad flag, a module --import cannot import)
   3  the use-count probe cannot be trusted on this torch
   {EXIT_CRASH}  the op crashed or hung on some input: the crash findings, and their repro files, are printed
+  {EXIT_NOT_TESTED}  not tested: no sample or example was a valid call of the op (its top rejection
+     messages are printed); a crash takes precedence (4)
+
+Every run prints "tested N of M examples (valid)" or "not tested": 0 findings over
+no valid call is no evidence that the op is clean.
 """
 
 
@@ -40,6 +47,7 @@ def add_parser(sub):
     p.add_argument("--example-timeout", type=float, default=60.0, help="seconds one example may run before it is a hang (default 60)")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT})")
+    corpus_flag.add_argument(p)
     p.set_defaults(handler=cmd_check)
 
 
@@ -48,9 +56,9 @@ def cmd_check(args) -> int:
     # generators would cost every ``opprop --help`` 1.5 s of CPU (measured: 0.04 s without).
     import tempfile
 
-    from opprop.check import catalog, probe
+    from opprop.check import catalog, probe, runner
     from opprop.fuzz import forked, isolated
-    from opprop.reports import report
+    from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
     from opprop.cli.commands.shrink import write_expected
 
@@ -61,6 +69,7 @@ def cmd_check(args) -> int:
     check_device(args.device)
     forked.prepare_parent()  # this process runs no op: each runs in a worker, forked where that is safe
     import_modules(args.imports)
+    corpus_flag.use(args)
     try:
         target = resolve(args.op)
     except catalog.UnknownOp as e:
@@ -82,10 +91,19 @@ def cmd_check(args) -> int:
         print(f"{s.name}: {s.examples} examples, {s.valid} valid, {s.errors} rejected, {s.seconds:.2f} s, {len(s.reached)} aten overloads reached")
         for line, count in s.internal_errors.items():  # calls opprop failed to check: they ran unchecked
             print(f"opprop internal error, {count} call(s): {line}")
-    print(f"{len(found)} finding(s)")
+    total = runner.OpStats.merged(target.name, *all_stats)
+    print(tested.line(target.name, total.valid, total.examples))
+    if total.valid < total.examples:
+        for line in tested.why_lines(total.first_errors):
+            print(line)
+    if run.modes:
+        print(modes_table.line(run.modes))
+    print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
-                         crashes=[f for f in lost if f["invariant"] == "crash"], hangs=[f for f in lost if f["invariant"] == "hang"])
+                         crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
+                         hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
+                         tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 
@@ -93,6 +111,8 @@ def cmd_check(args) -> int:
     if args.json:
         report.write(args.json, built)
     if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
-        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in ("crash", "hang")]}
+        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in LOST_KINDS]}
         write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
-    return EXIT_CRASH if run.lost or run.status == "crash" else EXIT_OK  # "crash": a worker died outside any example
+    if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
+        return EXIT_CRASH
+    return EXIT_OK if total.valid else EXIT_NOT_TESTED

@@ -6,7 +6,9 @@ import os
 import sys
 import time
 
+from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
+from opprop.core.outcomes import OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
@@ -22,9 +24,12 @@ def add_parser(sub):
     p.add_argument("--shard", metavar="I/N", help="run only shard I of N (1-based); N machines together cover every op once")
     p.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     p.add_argument("--example-timeout", type=float, default=30.0, help="seconds one example may run before it is a hang (default 30)")
-    p.add_argument("--database", metavar="URL", help="example database: a directory (default .opprop/examples) or redis://HOST:PORT/DB")
+    p.add_argument("--database", metavar="PLACE", action="append",
+                   help="example database: DIR (default .opprop/examples), redis://HOST:PORT/DB, github:OWNER/REPO[/ARTIFACT] (read-only), "
+                        "readonly:PLACE; several (comma-separated or the flag repeated) are multiplexed")
     p.add_argument("--journal", metavar="FILE", help="append findings here as they arrive (default .opprop/journal-<time>.jsonl)")
-    p.add_argument("--from-journal", metavar="FILE", help="run nothing: build the reports from this journal (e.g. after the run was killed)")
+    p.add_argument("--from-journal", metavar="FILE", nargs="+",
+                   help="run nothing: build the reports from this journal (e.g. after the run was killed), or one report from several shards' journals")
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE", help="import MODULE in every worker (custom ops, edge generators)")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report here")
     p.add_argument("--summary", metavar="FILE.md", help="write a Markdown summary here (for a CI job page)")
@@ -37,6 +42,7 @@ def add_parser(sub):
     p.add_argument("--device", default="cpu")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
+    corpus_flag.add_argument(p)
     p.set_defaults(handler=cmd_fuzz)
 
 
@@ -56,8 +62,9 @@ def _validate(args) -> None:
     args.database = validate(args.database)
     if args.baseline and not os.path.exists(args.baseline):
         raise UsageError(f"--baseline {args.baseline}: no such file")
-    if args.from_journal and not os.path.exists(args.from_journal):
-        raise UsageError(f"--from-journal {args.from_journal}: no such file")
+    for path in args.from_journal or []:
+        if not os.path.isfile(path):
+            raise UsageError(f"--from-journal {path}: no such file")
 
 
 def _aten_op_of(target: str) -> str:
@@ -88,6 +95,7 @@ def cmd_fuzz(args) -> int:
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
     fork = _fork_workers(args)
     import_modules(args.imports)
+    corpus_flag.use(args)
     from opprop.check import probe
     from opprop.fuzz import targets as fuzz_targets
     from opprop.explore.database import open_database
@@ -101,25 +109,34 @@ def cmd_fuzz(args) -> int:
     names = fuzz_targets.select(found.names, args.ops)
     i, n = args.shard_pair
     names = fuzz_targets.shard(names, i, n)
+    from opprop.ops.namespaces import excluded_lines
+
     if args.list:
         for name in names:
             print(name)
+        for line in excluded_lines(found.namespaces):  # stderr: stdout stays one target a line
+            print(line, file=sys.stderr)
         return EXIT_OK
     probe.validate()
     journal_path = args.journal or os.path.join(".opprop", time.strftime("journal-%Y%m%dT%H%M%S", time.gmtime()) + f"-{i}of{n}.jsonl")
     os.makedirs(os.path.dirname(os.path.abspath(journal_path)), exist_ok=True)
     run_dir = journal_path + ".d"
     os.makedirs(run_dir, exist_ok=True)
-    if not args.database.startswith("redis://"):
-        os.makedirs(args.database, exist_ok=True)
+    from opprop.explore.database import describe, writable_directories
+
+    for directory in writable_directories(args.database):
+        os.makedirs(directory, exist_ok=True)
     journal = Journal(journal_path)
     import torch
 
     journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
-                    "device": args.device, "database": args.database, "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "device": args.device, "database": describe(args.database), "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
+                    "namespaces": list(found.namespaces),
                     "torch_version": torch.__version__, "started": time.time()})
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
+    for line in excluded_lines(found.namespaces):
+        print(line)
     os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
     from opprop.check import catalog
 
@@ -148,16 +165,25 @@ def cmd_fuzz(args) -> int:
     learned = validity.save_learned(records)
     if learned:
         print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
-    return _write_reports(args, journal_path, records)
+    return _write_reports(args, [journal_path], records)
 
 
-def _write_reports(args, journal_path: str, records=None) -> int:
+def _write_reports(args, journal_paths: list[str], records=None) -> int:
+    """One report and summary from the run's journal, or from several shards' journals merged."""
     from opprop.core import ledger as ledger_mod
     from opprop.reports import report as core_report
     from opprop.fuzz import journal
     from opprop.reports import fuzz_summary as summary
 
-    rep = summary.build_report(journal.read(journal_path) if records is None else records, device=args.device)
+    if records is None:
+        try:
+            records = journal.read_many(journal_paths)
+        except OSError as e:
+            raise UsageError(f"--from-journal {e.filename}: {e.strerror}") from None
+        except journal.JournalError as e:
+            raise UsageError(str(e)) from None
+    rep = summary.build_report(records, device=args.device)
+    journal_path = " ".join(journal_paths)
     rep["journal"] = journal_path
     if args.report:
         core_report.write(args.report, rep)
@@ -172,14 +198,16 @@ def _write_reports(args, journal_path: str, records=None) -> int:
         with open(args.summary, "w") as fh:
             fh.write(summary.render_markdown(rep, ledger, baseline))
     if args.write_expected:
-        _write_expected(args, rep, journal_path)
+        _write_expected(args, rep, journal_paths[0])  # its shrink input goes beside the (first) journal
     ran = [o for o in rep["ops"] if o["status"] != "not_run"]
     aten = rep.get("aten_coverage")
     if aten is not None:
         print(f"aten coverage: {aten['reached']}/{aten['eligible']} eligible overloads ({aten['reached_fraction']:.1%}) reached "
               f"{aten['examples_needed']} valid examples; valid-example rate over those {aten['valid_rate_reached']:.1%}")
+    untested = summary.untested_ops(rep)
     print(f"{len(rep['findings'])} finding(s) ({len(rep['crashes'])} crash, {len(rep['hangs'])} hang) over {len(ran)}/{len(rep['ops'])} ops, "
-          f"{sum(o['examples'] for o in rep['ops'])} examples")
+          f"{sum(o['examples'] for o in rep['ops'])} examples; {len(untested)} not tested (no valid example)"
+          + (f": {', '.join(o['name'] for o in untested[:5])}{', ...' if len(untested) > 5 else ''}" if untested else ""))
     return EXIT_OK
 
 
@@ -190,8 +218,8 @@ def _write_expected(args, rep: dict, journal_path: str) -> None:
 
     from opprop.core import ledger as ledger_mod
 
-    known = set(ledger_mod.load_or_empty().entries)
-    new = [f for f in rep["findings"] if f["invariant"] not in ("crash", "hang", "internal_assert") and (f["aten_op"], f["invariant"]) not in known]
+    known = ledger_mod.load_or_empty()
+    new = [f for f in rep["findings"] if f["invariant"] not in tuple(OutcomeKind) and known.match(f) is None]
     if not new:
         print("write-expected: no new finding to shrink")
         return

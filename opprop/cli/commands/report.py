@@ -1,7 +1,9 @@
 """``opprop report --issue FILE``: a fuzz run's crashes as minimal repros, grouped, and as upstream-ready bug reports.
 
 FILE is a fuzz report (``opprop fuzz --report``) or a fuzz journal (one JSON
-record a line; every crash it recorded counts as a raw finding). Each crash
+record a line; every crash it recorded counts as a raw finding); several
+journals (one per shard) are merged into one report, with one set of crash
+groups over all of them. Each crash
 and internal-assert finding is rebuilt and shrunk in forked children, grouped
 by (op it died in, signal), and its group's smallest repro is written to
 ``--out``. The Markdown reports, public crashes first, go to stdout (or
@@ -14,11 +16,13 @@ import json
 import sys
 
 from opprop.cli.errors import EXIT_OK, UsageError
+from opprop.core.outcomes import CRASH_KINDS
 
 
 def add_parser(sub):
     p = sub.add_parser("report", help="shrink a fuzz run's crashes into grouped repros and upstream-ready bug reports")
-    p.add_argument("--issue", required=True, metavar="FILE", help="a fuzz report JSON (opprop fuzz --report) or a fuzz journal (.jsonl)")
+    p.add_argument("--issue", required=True, nargs="+", metavar="FILE",
+                   help="a fuzz report JSON (opprop fuzz --report) or a fuzz journal (.jsonl); several shards' journals make one report")
     p.add_argument("--out", default="expected/crashes", help="where the repro files go (default expected/crashes/)")
     p.add_argument("--md", metavar="FILE.md", help="write the bug reports here instead of stdout")
     p.add_argument("--json", metavar="FILE.json", help="write the report with its crash groups here")
@@ -27,13 +31,32 @@ def add_parser(sub):
                    help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros, "
                         "or, where its source never names the namespace (a C extension), they import it; "
                         "the fuzz run's own --import modules (recorded in its journal) are imported too")
-    p.add_argument("--only", choices=("crash", "internal_assert"),
+    p.add_argument("--only", choices=tuple(k.value for k in CRASH_KINDS),
                    help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
     p.add_argument("--no-native-frame", action="store_true",
                    help="no gdb at all: group by op and signal only, with no native frame (a gdb run costs 10-20 s with libtorch's symbols)")
     p.set_defaults(handler=cmd_report)
+
+
+def read_inputs(paths: list[str]) -> tuple[dict, list]:
+    """(report, raw crash findings) from one report or journal, or from several shards' journals merged."""
+    if len(paths) == 1:
+        return read_input(paths[0])
+    from opprop.reports import crash_groups
+    from opprop.fuzz import journal
+    from opprop.reports import fuzz_summary as summary
+
+    try:
+        records = journal.read_many(paths)  # a report JSON is refused here: merging takes the shards' journals
+    except OSError as e:
+        raise UsageError(f"cannot read {e.filename}: {e.strerror}") from None
+    except journal.JournalError as e:
+        raise UsageError(f"{e}; merging takes the shards' journals") from None
+    rep = summary.build_report(records)
+    rep["journal"] = " ".join(paths)
+    return rep, crash_groups.journal_crash_findings(records)
 
 
 def read_input(path: str) -> tuple[dict, list]:
@@ -68,7 +91,7 @@ def cmd_report(args) -> int:
     from opprop.reports import crash_groups, issue_report
     from opprop.core.imports import definitions_for, import_modules
 
-    rep, findings = read_input(args.issue)
+    rep, findings = read_inputs(args.issue)
     imports = [*args.imports, *(m for m in rep.get("imports") or [] if m not in args.imports)]  # and the run's own --import
     import_modules(imports)
     if args.only:

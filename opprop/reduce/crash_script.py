@@ -1,0 +1,47 @@
+"""A crashing call as the lines a maintainer pastes: build the inputs, make the call; nothing but torch.
+
+The crash expect file's code, what a fresh interpreter runs for a call that
+dies only there, and what an issue report quotes.
+"""
+from __future__ import annotations
+
+from opprop.check import catalog
+from opprop.core import guard
+from opprop.core.specs import CallSpec
+from opprop.reduce.repro import bind, op_source
+
+
+def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "", call_text: str = "",
+                  repeat: int = 1) -> str:
+    """Build the inputs, call the overload (or ``call_text``, a public call spelled with the same names): the lines a maintainer pastes.
+
+    ``repeat`` > 1 makes the call in a loop: for heap damage that only a later call meets.
+    """
+    names = catalog.classify(spec.overload).arg_names
+    lines = ["import torch", ""]
+    if spec.guarded:
+        lines += ["", guard.SOURCE.rstrip(), "", ""]
+    if definition:
+        lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),
+                  "# ---- end of the op's definition ----", ""]
+    call_args = []
+    inputs: list = []
+    for i, a in enumerate(spec.args):
+        call_args.append(bind(lines, names[i] if i < len(names) else f"arg{i}", a, inputs))
+    for k, a in spec.kwargs.items():
+        call_args.append(f"{k}=" + bind(lines, k, a, inputs))
+    call = call_text or f"{op_source(spec)}({', '.join(call_args)})"
+    if repeat > 1:
+        lines += [f"for _ in range({repeat}):  # a later call meets the heap damage an earlier one left", "    " + call]
+    else:
+        lines.append(call)
+    return "\n".join(lines) + "\n"
+
+
+def call_arguments(spec: CallSpec) -> tuple[list, list]:
+    """How the script spells each argument: (positional texts, keyword texts), tensors by their variable names."""
+    names = catalog.classify(spec.overload).arg_names
+    scratch: list = []
+    pos = [bind(scratch, names[i] if i < len(names) else f"arg{i}", a, []) for i, a in enumerate(spec.args)]
+    kw = [f"{k}=" + bind(scratch, k, a, []) for k, a in spec.kwargs.items()]
+    return pos, kw
