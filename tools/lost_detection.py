@@ -21,7 +21,7 @@ from xml.etree import ElementTree
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-RECORD = "    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs) -> None:\n"
+RECORD = "    def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs, signature=None) -> None:\n"
 
 
 def copy_tree(into: Path) -> Path:
