@@ -4,7 +4,8 @@ Parts: overhead (in this process, interleaved), real (training steps of small
 transformers and timm models, interleaved; the ``bench`` extra), time to detect (cold
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
 --jobs 1 and 2), the pytest plugin (the PyTorch-idioms test module plain,
-under --opprop and under SchemaCheckMode). ``--parts`` runs a subset; the parts not run keep their results from
+under --opprop and under SchemaCheckMode), and, only with ``--parts mutation``, mutation testing (mutmut over the
+checks, the ledger and the shrinker's acceptance rule). ``--parts`` runs a subset; the parts not run keep their results from
 results.json, each part stamped with the command and date it came from.
 """
 from __future__ import annotations
@@ -22,7 +23,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "real", "detect", "throughput", "plugin")
+PARTS = ("overhead", "real", "detect", "throughput", "plugin", "mutation")
+DEFAULT_PARTS = ("overhead", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
 
 
 def machine() -> str:
@@ -46,7 +48,7 @@ def _progress(part):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
-    p.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
+    p.add_argument("--parts", default=",".join(DEFAULT_PARTS), help=f"comma-separated subset of {','.join(PARTS)} (default: all but mutation)")
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
     p.add_argument("--rounds", type=int, default=7, help="interleaved rounds per workload in the real part (default 7)")
     p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
@@ -109,6 +111,10 @@ def main(argv=None) -> int:
         from . import plugin
 
         results["plugin"] = plugin.run(progress=_progress("plugin"))
+    if "mutation" in parts:
+        from . import mutation
+
+        results["mutation"] = mutation.run(progress=_progress("mutation"))
     for part in parts:
         results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")

@@ -157,7 +157,39 @@ def markdown(results: dict) -> str:
             "",
             "Ratios: " + ", ".join(f"{k} {v:.2f}" for k, v in t["ratios"].items()) + ".",
         ]
+    if "mutation" in results:
+        out += _mutation(results["mutation"])
     return "\n".join(out) + "\n"
+
+
+def _mutation(m: dict) -> list:
+    """Score per region, then each surviving mutant: equivalent (with why, from ``mutation.EQUIVALENT``) or a gap."""
+    from .mutation import EQUIVALENT
+
+    out = [
+        "",
+        "## Mutation testing",
+        "",
+        f"`python -m benchmarks --parts mutation` ({m['tool']}; not run by CI): each region's mutants against the tests aimed at it; "
+        "for each mutant mutmut runs only those of the tests that reach the mutated function. Score: killed over killed, "
+        "survived and timed out; \"no tests\": no selected test reaches the function.",
+        "",
+        "| region | files (mutants) | tests | killed | survived | no tests | score | s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, r in m["regions"].items():
+        c = r["counts"]
+        which = ", ".join(r["files"]) + ("" if r["mutants"] == ["all"] else " (" + ", ".join(r["mutants"]) + ")")
+        out.append(f"| {name} | {which} | {' '.join(r['tests'])} | {c.get('killed', 0)} | {c.get('survived', 0)} | "
+                   f"{c.get('no tests', 0)} | {_f(r['score'], '{:.1%}')} | {r['seconds']:.0f} |")
+    for name, r in m["regions"].items():
+        if not r["survivors"]:
+            continue
+        out += ["", f"Survivors in {name} (equivalent: the reason; otherwise a gap in the tests):", ""]
+        for mutant, diff in sorted(r["survivors"].items()):
+            changed = [line[1:].strip() for line in diff.splitlines() if line.startswith("+ ") or (line.startswith("+") and not line.startswith("+++"))]
+            why = EQUIVALENT.get(mutant)
+            out.append(f"- `{mutant}` `{(changed[0] if changed else '?')[:110]}`: " + (f"equivalent: {why}" if why else "gap"))
 
 
 def _real_section(r: dict) -> list:

@@ -1,13 +1,17 @@
 import os
 import sys
 
-from hypothesis import settings
+import pytest
 
 # The custom test ops live beside the tests.
 sys.path.insert(0, os.path.dirname(__file__))
 
 from opprop.explore import profiles  # noqa: E402
 
-# ci is the default (fuzz under HypoFuzz); ``--hypothesis-profile dev|nightly`` (Hypothesis's pytest plugin) overrides it.
-profiles.register()
-settings.load_profile(profiles.default_profile())
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """ci is the default profile (fuzz under HypoFuzz); Hypothesis's own pytest_configure, which runs after this one, loads
+    ``--hypothesis-profile dev|nightly`` over it (``profiles.load`` keeps PyTorch's test utilities from
+    loading theirs later)."""
+    profiles.load(profiles.default_profile())

@@ -5,6 +5,7 @@ fuzzer must survive the segfault and the hang, record each with the input
 that caused it, and save the rare failure to the example database.
 """
 import ctypes
+import os
 import time
 
 import torch
@@ -17,6 +18,7 @@ LIB = torch.library.Library("opprop_crashy", "DEF")
 LIB.define("segv(Tensor x) -> Tensor")
 LIB.define("hang(Tensor x) -> Tensor")
 LIB.define("rare_hold(Tensor x) -> Tensor")
+LIB.define("hold_then_hang(Tensor x) -> Tensor")
 HELD = []
 SEGV_LENGTH = 3
 HANG_LENGTH = 2
@@ -43,7 +45,21 @@ def _rare_hold(x):
     return y
 
 
-for _name, _fn in [("segv", _segv), ("hang", _hang), ("rare_hold", _rare_hold)]:
+def _hold_then_hang(x):
+    """Holds its first two outputs (use_count 2: a finding each), then hangs, after creating $CRASHY_HANG_MARKER."""
+    CALLS[0] += 1
+    if CALLS[0] > 2:
+        if os.environ.get("CRASHY_HANG_MARKER"):
+            open(os.environ["CRASHY_HANG_MARKER"], "w").close()
+        while True:
+            time.sleep(1)
+    y = x + 1
+    HELD.append(y)
+    return y
+
+
+CALLS = [0]
+for _name, _fn in [("segv", _segv), ("hang", _hang), ("rare_hold", _rare_hold), ("hold_then_hang", _hold_then_hang)]:
     LIB.impl(_name, _fn, "CPU")
 
 ops = torch.ops.opprop_crashy
@@ -67,3 +83,4 @@ def _generator(name, lengths):
 _generator("segv", st.integers(1, 6))
 _generator("hang", st.integers(1, 6))
 _generator("rare_hold", st.integers(0, 200))
+_generator("hold_then_hang", st.integers(1, 6))

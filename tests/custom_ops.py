@@ -14,6 +14,7 @@ LIB.define("alias_input(Tensor x) -> Tensor")
 LIB.define("mutate_input(Tensor x) -> Tensor")
 LIB.define("clean(Tensor x) -> Tensor")
 LIB.define("alias_other(Tensor(a) x, Tensor y) -> Tensor(a)")  # a view op that aliases the wrong input
+LIB.define("one_tensor_twice(Tensor x) -> (Tensor, Tensor)")  # a fresh tensor in both output slots
 
 
 def _hold_output(x):
@@ -39,6 +40,11 @@ def _alias_other(x, y):
     return y.view(-1)
 
 
+def _one_tensor_twice(x):
+    y = x + 1
+    return y, y
+
+
 def _clean(x):
     return x * 2
 
@@ -50,6 +56,7 @@ for name, fn in [
     ("mutate_input", _mutate_input),
     ("clean", _clean),
     ("alias_other", _alias_other),
+    ("one_tensor_twice", _one_tensor_twice),
 ]:
     LIB.impl(name, fn, "CPU")
 

@@ -1,5 +1,7 @@
 """A failure one fuzz process stores in the shared example database is the first thing another replays."""
+import os
 import shutil
+import sys
 import socket
 import subprocess
 import time
@@ -46,7 +48,10 @@ def _free_port():
 def redis_url(tmp_path):
     binary = shutil.which("redis-server")
     if binary is None:
-        pytest.skip("redis-server is not installed: cannot test the shared Redis example database")
+        why = "redis-server is not installed: cannot test the shared Redis example database"
+        if os.environ.get("CI"):  # CI claims to run it (.ci/run installs it): a skip there would hide that it did not
+            pytest.fail(f"{why} (CI is set)", pytrace=False)
+        pytest.skip(why)
     port = _free_port()
     server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -68,6 +73,17 @@ def redis_url(tmp_path):
 
 def test_redis_database_replays_a_stored_failure_first(tmp_path, redis_url):
     _find_then_replay(tmp_path, redis_url)
+
+
+@pytest.mark.parametrize("ci, rc, outcome", [("true", 1, "1 error"), (None, 0, "1 skipped")])
+def test_without_redis_server_the_redis_test_fails_under_ci_and_skips_elsewhere(tmp_path, ci, rc, outcome):
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env["PATH"] = str(tmp_path)  # holds no redis-server
+    if ci:
+        env["CI"] = ci
+    run = subprocess.run([sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                          "-k", "test_redis_database_replays_a_stored_failure_first"], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == rc and outcome in run.stdout.splitlines()[-1], run.stdout[-1500:]
 
 
 # ---------------------------------------------------------------- the fleet's forms: several places, read-only, GitHub artifacts

@@ -1,5 +1,6 @@
 """``opprop fuzz`` survives ops that segfault and hang, and records each with the input that caused it."""
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -92,6 +93,33 @@ def test_sigkill_of_the_parent_loses_no_reported_finding(tmp_path):
     rebuilt = json.loads(report.read_text())
     assert reported <= keys(rebuilt)
     assert ("opprop_crashy::segv", "crash") in {(f["aten_op"], f["invariant"]) for f in rebuilt["crashes"]}
+
+
+def test_a_worker_journals_each_finding_as_it_happens_not_when_its_target_ends(tmp_path):
+    """The run is killed while the target that found something still runs (it hangs on its third call)."""
+    journal, marker = tmp_path / "run.jsonl", tmp_path / "hanging"
+    argv = fuzz_argv(tmp_path, "--ops", "opprop_crashy::hold_then_hang", "--jobs", "1", "--budget", "300", "--example-timeout", "600",
+                     "--database", str(tmp_path / "db"))
+    log = open(tmp_path / "stderr", "w")
+    parent = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log, env={**env(), "CRASHY_HANG_MARKER": str(marker)})
+    try:
+        end = time.monotonic() + 200
+        while not marker.exists() and time.monotonic() < end and parent.poll() is None:
+            time.sleep(0.2)
+        assert marker.exists() and parent.poll() is None, "the target never reached its hang: " + (tmp_path / "stderr").read_text()[-1500:]
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        records = [json.loads(x) for x in journal.read_text().splitlines()] if journal.exists() else []
+        for pid in [r["pid"] for r in records if r["type"] == "worker"]:  # the hung worker, should it outlive its parent
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert not any(r["type"] == "op_done" for r in records), "the target ended before the kill; that would prove nothing"
+    assert ("opprop_crashy::hold_then_hang", "tensorimpl_use_count") in set(_findings_in(journal))
 
 
 def test_fresh_interpreter_workers_find_what_forked_ones_find(tmp_path):

@@ -39,6 +39,13 @@ def test_tensorimpl_use_count_catches_custom_op_holding_its_output():
     assert (("opprop_test::hold_output", catalog.TENSOR_IMPL)) in keys(Call("h", custom_ops.ops.hold_output.default, (torch.ones(3),)))
 
 
+def test_tensorimpl_use_count_counts_one_tensor_in_two_output_slots_twice():
+    """The C++ assert sees two handles (one per slot); Python's wrapper is counted once, so the check adds the slot."""
+    result = run_call(Call("t", custom_ops.ops.one_tensor_twice.default, (torch.ones(3),)))
+    found = sorted((f.output_index, f.detail["use_count"]) for f in result.findings if f.invariant == catalog.TENSOR_IMPL)
+    assert found == [(0, 2), (1, 2)]
+
+
 def test_returns_input_catches_dequantize_on_float():
     x = torch.ones(2, 3)
     found = keys(Call("d", aten.dequantize.self, (x,)))

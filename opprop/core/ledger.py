@@ -51,6 +51,10 @@ class Entry:
     found_via: str = ""  # the target (OpInfo id or overload) whose generator reaches it, when not the op itself
     upstream_exempt: str = ""  # the UPSTREAM_LISTS list that exempts the op from this check upstream, if any
     visible: str = ""  # one of VISIBLE: where the violation shows
+    # The targets whose property test finds it in every run (tests/test_property.py fails when one does not:
+    # the op looks fixed); found in at least 4 of the ci profile's 20 examples, so dev's and nightly's random
+    # draws find it too. An entry no property test reaches stays with ``opprop replay``.
+    hit_by: tuple = ()
     # Scope: the violation is known only on these inputs, so the same (op, invariant) elsewhere stays new.
     layouts: tuple = ()  # some tensor input has one of these LAYOUTS (aten::t copies only a sparse COO input)
     detail: tuple = ()  # ((name, (value, ...)), ...): the finding's detail has one of these values (outer_contract's contract)
@@ -120,6 +124,10 @@ class Ledger:
         for f in findings:
             (known if self.match(f) is not None else new).append(f)
         return new, known
+
+    def expected_from(self, target: str) -> list[Entry]:
+        """The entries the target's property test must find (``hit_by``)."""
+        return [e for _, e in sorted(self.entries.items()) if target in e.hit_by]
 
     def stale(self, found_keys, reached_ops) -> list[Entry]:
         """Entries whose op was reached in this run but whose violation did not show: the op looks fixed.
@@ -202,10 +210,13 @@ def load(path=None) -> Ledger:
         if unknown or missing:
             what = f"unknown field(s) {sorted(unknown)}" if unknown else f"missing field(s) {sorted(missing)}"
             raise LedgerError(f"ledger {path}: entry {i + 1} has {what}")
+        hit_by = raw.get("hit_by", ())
+        if not (isinstance(hit_by, list | tuple) and all(isinstance(t, str) and t for t in hit_by)):
+            raise LedgerError(f"ledger {path}: entry {i + 1} has hit_by = {hit_by!r}, not a list of target names")
         if not isinstance(raw.get("layouts", []), list) or not isinstance(raw.get("detail", {}), dict):
             raise LedgerError(f"ledger {path}: entry {i + 1} needs layouts = [...] and detail = {{...}}")
         detail = tuple(sorted((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in raw.get("detail", {}).items()))
-        entry = Entry(**{**raw, "layouts": tuple(raw.get("layouts", ())), "detail": detail})
+        entry = Entry(**{**raw, "hit_by": tuple(hit_by), "layouts": tuple(raw.get("layouts", ())), "detail": detail})
         bad = [x for x in entry.layouts if x not in LAYOUTS]
         if bad:
             raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} has layouts {bad}, not among {', '.join(LAYOUTS)}")
@@ -240,6 +251,8 @@ def render(entries) -> str:
             lines.append("detail = { " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in e.detail) + " }")
         if e.by_design:
             lines.append("by_design = true")
+        if e.hit_by:
+            lines.append("hit_by = [" + ", ".join(_toml_str(t) for t in e.hit_by) + "]")
         lines.append("")
     return "\n".join(lines)
 

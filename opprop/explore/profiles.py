@@ -59,6 +59,20 @@ def default_profile() -> str:
     return "fuzz" if detection is not None and detection.in_hypofuzz_run() else "ci"
 
 
+def load(name: str) -> None:
+    """Register opprop's profiles and load ``name``, after PyTorch's test utilities have had their say.
+
+    Importing ``torch.testing._internal.common_utils`` (``catalog.op_db()``
+    does) registers PyTorch's own ``dev`` (10 examples) and loads it, or
+    ``pytorch_ci`` (50) under ``CI``: imported here first, it cannot do so
+    after the profile is chosen, and ours replace its ``dev``.
+    """
+    import torch.testing._internal.common_utils  # noqa: F401  (its import-time load_profile happens now)
+
+    register()
+    settings.load_profile(name)
+
+
 def settings_for(name: str, **overrides) -> settings:
     kept = {"database": keeping_database()} if name in KEEPS_FAILURES and "database" not in overrides else {}
     return settings(**{**COMMON, **PROFILES[name], **kept, **overrides})
