@@ -36,7 +36,7 @@ def test_shards_from_the_command_line_partition_the_selection():
     (["--shard", "x"], "--shard 'x': want I/N, e.g. 1/4"),
     (["--budget", "-1"], "--budget must be a positive number of seconds, not -1"),
     (["--jobs", "0"], "--jobs must be at least 1"),
-    (["--database", "http://x"], "--database 'http://x': want a directory or redis://HOST:PORT/DB"),
+    (["--database", "http://x"], "--database 'http://x': 'http://x' is not a form --database takes (DIR, redis://HOST:PORT/DB, github:OWNER/REPO[/ARTIFACT], readonly:PLACE)"),
     (["--ops", "no_such_op*", "--list"], "--ops pattern 'no_such_op*' matches no target"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
