@@ -35,7 +35,7 @@ def test_check_survives_a_segfault_records_it_writes_its_repro_and_exits_with_th
                   "--json", "r.json", "--crash-out", "crashes", cwd=tmp_path)
     assert out.returncode == EXIT_CRASH, out.stdout + out.stderr[-3000:]
     assert "crash: opprop_crashy::segv (" in out.stdout and "signal=SIGSEGV" in out.stdout
-    assert "opprop_crashy::segv (drawn): 30 examples" in out.stdout  # it went on drawing after each crash
+    assert int(re.search(r"opprop_crashy::segv \(drawn\): (\d+) examples", out.stdout).group(1)) >= 30  # it went on drawing after each crash
     (path,) = re.findall(r"repro written to (\S+)", out.stdout)
     assert (tmp_path / path).exists() and path == "crashes/opprop_crashy.segv--crash-sigsegv.py"
     rep = json.loads((tmp_path / "r.json").read_text())

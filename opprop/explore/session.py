@@ -19,7 +19,7 @@ import hashlib
 import time
 from typing import Callable
 
-from hypothesis import given, note, reject, settings, strategies as st
+from hypothesis import Phase, given, note, reject, settings, strategies as st
 from hypothesis.errors import Unsatisfiable
 
 from opprop.inputs import choices, corpus
@@ -189,6 +189,12 @@ class Exploration:
         if strategy is None:
             self.status = "no_inputs"
             return
+        if self._saved_failure():  # what an earlier run saved replays first, before any schedule row or lead draw
+            before = self.drawn_stats.examples
+            replayed = self._hypothesis_test(strategy, examples, 0, phases=(Phase.explicit, Phase.reuse, Phase.shrink))
+            if not self._run_hypothesis(replayed) or self._stopped() or self.failed:
+                return
+            examples -= self.drawn_stats.examples - before
         if self._other_sources and examples > MIN_EXAMPLES:
             # fixed samples, OpInfo and edge generators validly call what schema rows may not: a short share runs them first
             before = self.drawn_stats.examples
@@ -267,8 +273,19 @@ class Exploration:
             return False
         return self.fails is None or bool(self.fails(list(self.findings.values())))
 
-    def _hypothesis_test(self, strategy, examples: int, phase: int, database="session"):
+    def _saved_failure(self) -> bool:
+        """The example database holds a failure of this target's draws (Hypothesis's own key for it)."""
+        if self.database is None:
+            return False
+        try:
+            return next(iter(self.database.fetch(database_key(self.target.name))), None) is not None
+        except Exception:  # an unreachable shared database: the run goes on, as Hypothesis's own would
+            return False
+
+    def _hypothesis_test(self, strategy, examples: int, phase: int, database="session", phases=None):
         overrides = dict(max_examples=examples, database=self.database if database == "session" else database)
+        if phases is not None:
+            overrides["phases"] = phases
         chosen = profiles.settings_for(self.profile, **overrides) if self.profile else settings(**profiles.EXPLORING, **overrides)
 
         @chosen

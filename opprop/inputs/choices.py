@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hypothesis.control import BuildContext, current_build_context
 from hypothesis.database import choices_from_bytes, choices_to_bytes
+from hypothesis.errors import StopTest
 from hypothesis.internal.conjecture.data import ConjectureData
 
 
@@ -30,5 +31,5 @@ def draw(strategy, saved: bytes):
     try:
         with BuildContext(data, is_final=True, wrapped_test=draw):
             return data.draw(strategy)
-    except Exception as e:  # StopTest, UnsatisfiedAssumption, a generator's own error: the choices no longer fit
+    except (Exception, StopTest) as e:  # StopTest (a BaseException: too few choices), UnsatisfiedAssumption, a generator's error
         raise ReplayError(f"the saved choices no longer draw a call ({type(e).__name__})") from None

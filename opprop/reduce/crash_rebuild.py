@@ -76,7 +76,8 @@ def finding_target(finding: dict, replay: dict) -> str:
 def _redraw(target, replay: dict, device: str):
     """The call Hypothesis drew from the recorded choices (with the validity record that steered it, when kept), or None."""
     try:
-        return replay_call({"target": target.name, "choices": replay["choices"], "steer": replay.get("steer")}, device)
+        # the whole replay (a schedule row's "strategy", a "corpus"), with the target resolved
+        return replay_call({**replay, "target": target.name}, device)
     except choices.ReplayError:
         return None
 
