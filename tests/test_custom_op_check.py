@@ -53,7 +53,7 @@ def test_fuzz_a_custom_namespace(tmp_path, monkeypatch):
                       "--database", str(tmp_path / "db"), "--write-expected", str(out_dir))
     assert sorted(o["name"] for o in rep["ops"]) == [
         "opprop_test::alias_input", "opprop_test::alias_other", "opprop_test::clean",
-        "opprop_test::hold_output", "opprop_test::mutate_input", "opprop_test::return_input",
+        "opprop_test::hold_output", "opprop_test::mutate_input", "opprop_test::one_tensor_twice", "opprop_test::return_input",
     ]
     found = keys(rep)
     assert {
