@@ -190,6 +190,7 @@ def _mutation(m: dict) -> list:
             changed = [line[1:].strip() for line in diff.splitlines() if line.startswith("+ ") or (line.startswith("+") and not line.startswith("+++"))]
             why = EQUIVALENT.get(mutant)
             out.append(f"- `{mutant}` `{(changed[0] if changed else '?')[:110]}`: " + (f"equivalent: {why}" if why else "gap"))
+    return out
 
 
 def _real_section(r: dict) -> list:
