@@ -418,3 +418,27 @@ def test_higher_order_ops():
         return torch.compile(branch, backend="aot_eager")()
 
     assert_transparent(compiled)
+
+
+_UNREAD = torch.library.Library("opprop_unread", "DEF")
+_UNREAD.define("count_and_fail(Tensor x) -> Tensor")
+_UNREAD_CALLS = []
+
+
+def _count_and_fail(x):
+    _UNREAD_CALLS.append(1)
+    raise RuntimeError("count_and_fail: always")
+
+
+_UNREAD.impl("count_and_fail", _count_and_fail, "Meta")
+
+
+def test_an_unread_call_that_raises_runs_once_and_its_error_is_its_own():
+    """A call passed through unread (a meta subclass instance) runs outside opprop's guarded steps: once, and its error
+    is the op's own, not an internal error (it ran twice and was recorded as one when the pass-through sat inside them)."""
+    _UNREAD_CALLS.clear()
+    with opprop.checking() as found:
+        with pytest.raises(RuntimeError, match="count_and_fail: always"):
+            torch.ops.opprop_unread.count_and_fail(torch.nn.Parameter(torch.empty(3, device="meta")))
+    assert len(_UNREAD_CALLS) == 1
+    assert found.internal_errors == []

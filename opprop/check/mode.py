@@ -42,6 +42,9 @@ _storage_use_count = torch._C._storage_Use_Count
 _Tensor = torch.Tensor
 
 
+class _Unread(Exception):
+    """A call with a tensor the checks do not read: it runs untouched (outside the guarded steps, so its own error is its own)."""
+
 
 _READABLE_TYPES: dict = {}  # tensor type -> whether the checks read its instances
 
@@ -76,12 +79,8 @@ def _all_readable(outputs: list) -> bool:
 
 
 def _any_inference(inputs: list, outputs: list = ()) -> bool:
-    """An inference tensor among a call's tensors: it keeps no version counter, so the checks cannot read it.
-
-    Such a call is passed through, as the debug-build asserts pass it
-    (inference mode skips the autograd kernels they live in). Asked only
-    after a read failed, so the common path pays nothing.
-    """
+    """An inference tensor among a call's tensors (no version counter: the checks cannot read it), passed through as the
+    debug-build asserts pass it (inference mode skips their kernels). Asked only after a read failed: free on the common path."""
     return any(t is not None and t.is_inference() for _, t in (*inputs, *outputs))
 
 def _flat_outputs(kind: catalog.OpKind, out) -> list:
@@ -166,15 +165,11 @@ class InvariantMode(TorchDispatchMode):
     def _should_skip_dynamo(cls) -> bool:
         """False: ``__torch_dispatch__`` keeps Dynamo out itself, without torch's ``_disable_dynamo`` wrapper.
 
-        TorchDispatchMode wraps a subclass's ``__torch_dispatch__`` in
-        ``torch._disable_dynamo(recursive=True)``, whose Python wrapper costs
-        every call about 1 us, more than half a small op's plain time. What it
-        does for a dispatch frame is run it with the eval-frame callback
-        cleared and put the prior one back. Here the frame's code is marked
-        for Dynamo to skip (below the class) and its first act is to clear
-        the callback with the same C function, so nothing it calls is traced
-        either (a test compiles a function under the mode: no graph break,
-        no warning). A torch without those functions keeps its wrapper.
+        TorchDispatchMode wraps a subclass's ``__torch_dispatch__`` in ``torch._disable_dynamo(recursive=True)``,
+        whose Python wrapper costs every call about 1 us, more than half a small op's plain time; it runs the frame
+        with the eval-frame callback cleared. Here the frame's code is marked for Dynamo to skip (below the class)
+        and its first act clears the callback with the same C function, so nothing it calls is traced either (a
+        test compiles a function under the mode: no graph break, no warning). A torch without them keeps the wrapper.
         """
         return not _OWN_DYNAMO_GUARD
 
@@ -253,13 +248,13 @@ class InvariantMode(TorchDispatchMode):
                     elif isinstance(value, _Tensor):
                         inputs.append((i, value))
                         if not _readable(value):
-                            return plan.call(*args, **kwargs)  # passed through unread
+                            raise _Unread
                     elif isinstance(value, (list, tuple)):
                         for v in value:
                             if isinstance(v, _Tensor):
                                 inputs.append((i, v))
                                 if type(v) is not _Tensor and not _readable(v):
-                                    return plan.call(*args, **kwargs)
+                                    raise _Unread
                 if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
                     before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
                     entry = None  # on the slow path, from the storages
@@ -278,6 +273,8 @@ class InvariantMode(TorchDispatchMode):
                             before = states[plan.mutation_slot]
                         if plan.replaced_slot is not None:
                             storages = states[plan.replaced_slot]
+            except _Unread:  # passed through unread: once, its exception the op's own (not an internal error)
+                return plan.call(*args, **kwargs)
             except Exception:
                 if not _any_inference(inputs):
                     self._internal(func, "before the call")
