@@ -21,20 +21,14 @@ import warnings
 
 import torch
 from torch._subclasses.schema_check_mode import SchemaCheckMode
-from torch.utils._python_dispatch import TorchDispatchMode
+
+from .overhead import NullMode  # the floor: the same do-nothing mode the op-set part times
 
 WAYS = ("plain", "floor", "opprop", "schema_check")
 TRANSFORMERS = ("bert", "gpt2", "t5", "llama")
 TIMM = ("resnet18", "mobilenetv3_small_050", "vit_tiny_patch16_224", "convnext_atto", "efficientnet_b0")
 WORKLOADS = TRANSFORMERS + TIMM
 SEQUENCE, BATCH, VOCAB, IMAGE = 16, 2, 256, 64
-
-
-class NullMode(TorchDispatchMode):
-    """Intercepts every op and does nothing else: the floor any checking mode pays."""
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        return func(*args, **(kwargs or {}))
 
 
 def _transformers_model(name: str):

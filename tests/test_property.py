@@ -121,6 +121,11 @@ def _given_test(target_name: str, device: str, why_skipped, unusable=lambda: Non
         examples()
         still_found(target_name, explored())
 
+    return _fuzzable(test, examples)
+
+
+def _fuzzable(test, examples):
+    """``test``, carrying the Hypothesis attributes of its ``@given`` function ``examples`` (what HypoFuzz fuzzes)."""
     for attribute in ("hypothesis", "is_hypothesis_test", "_hypothesis_internal_use_settings"):
         setattr(test, attribute, getattr(examples, attribute))
     return test
@@ -150,8 +155,7 @@ def _edge_test(generator, device: str):
         examples()
         still_found(generator.name, explored())
 
-    for attribute in ("hypothesis", "is_hypothesis_test", "_hypothesis_internal_use_settings"):  # HypoFuzz fuzzes it
-        setattr(test, attribute, getattr(examples, attribute))
+    test = _fuzzable(test, examples)
     test.__doc__ = f"Edge generator {generator.name}: {generator.doc}"
     if generator.needs and not (generator.needs == "cuda" and torch.cuda.is_available()):
         test = pytest.mark.skip(reason=f"{generator.name} needs {generator.needs}, which is absent")(test)
