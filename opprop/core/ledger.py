@@ -195,8 +195,26 @@ def load(path=None) -> Ledger:
             entries.update(one.entries)
         return Ledger(paths[-1], entries)
     path = Path(path)
-    if not path.exists():
-        raise LedgerError(f"ledger {path} does not exist")
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        raise LedgerError(f"ledger {path} does not exist") from None
+    except OSError as e:
+        raise LedgerError(f"cannot read ledger {path}: {e}") from None
+    # a file read before, unchanged since, is not parsed again: ``checking()`` loads the ledger on every entry,
+    # and real code enters it per step (parsing the shipped ledger costs milliseconds, more than a small model's step)
+    stamp = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    parsed = _PARSED.get(stamp)
+    if parsed is None:
+        parsed = _PARSED[stamp] = _parse(path)
+    return Ledger(path, dict(parsed))  # a copy: a caller may add to its entries
+
+
+_PARSED: dict = {}  # (resolved path, mtime, size) -> entries of a file already parsed
+
+
+def _parse(path: Path) -> dict:
+    """The entries of one ledger file, validated (``LedgerError`` names the file and the entry)."""
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, UnicodeDecodeError) as e:
@@ -229,7 +247,7 @@ def load(path=None) -> Ledger:
         if entry.key in entries:
             raise LedgerError(f"ledger {path}: {entry.aten_op} / {entry.invariant} is listed twice")
         entries[entry.key] = entry
-    return Ledger(path, entries)
+    return entries
 
 
 def render(entries) -> str:
