@@ -23,6 +23,8 @@ def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):
     assert hang["inputs"]["x"]["shape"][0] == 2 and hang["detail"]["timeout_s"] == 3  # the length that hangs
     assert ("aten::q_per_channel_scales", "tensorimpl_use_count") in keys(rep)
     assert op(rep, "opprop_crashy::segv")["status"] == "crash"
+    # the examples that ran validly before the crash still count (its first draw, length 1, is valid)
+    assert 0 < op(rep, "opprop_crashy::segv")["valid"] < op(rep, "opprop_crashy::segv")["examples"]
     assert op(rep, "opprop_crashy::hang")["status"] == "hang"
     assert op(rep, "aten::q_per_channel_scales")["valid"] > 0
     # Replayable: the crashing example was written to the database before the op ran, so the next run,

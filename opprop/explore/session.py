@@ -34,6 +34,10 @@ from opprop.generators import schedule
 from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
+# A schedule stops after this many rows when the op refused them all. Each row is Hypothesis's simplest draw plus
+# its modes, so an op that needs related arguments refuses every row alike; the free draws, which learn from the
+# refusals, get those examples (aten::native_layer_norm refused all 16 of its rows, and took 9 of 20 free draws).
+REJECTED_ROWS = 4
 LEAD_PHASE = -1000  # the seed phase of the draws before the schedule, for a target with more than schema draws
 LEARN_EXAMPLES = 20  # learning: draws before the strategy is first rebuilt from what the op rejected (then 40, 80, ...)
 # An op's first draws build its samples (seconds for some); a budget too small must still test it, with
@@ -233,12 +237,14 @@ class Exploration:
         if built is None:
             return 0
         self._steer = None if learner is None else learner.snapshot().as_json()
-        before = self.drawn_stats.examples
+        before, valid_before = self.drawn_stats.examples, self.drawn_stats.valid
         self._scheduling = True
         try:
             for k, row in enumerate(built[1][:examples]):
                 if not self._run_hypothesis(self._hypothesis_test(row, 1, SCHEDULE_PHASE - k, database=None)) or self._stopped() or self.failed:
                     break  # out of time, or a failing target spent the rest of its share shrinking
+                if k + 1 == REJECTED_ROWS and self.drawn_stats.valid == valid_before:
+                    break  # the op refused every row so far: the rest share their arguments; the free draws learn
         finally:
             self._scheduling = False
         return self.drawn_stats.examples - before
@@ -313,7 +319,9 @@ class Exploration:
     def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
         if self.on_example is not None:
             # the steering record too: a crash's choices redraw the same call only from the same strategy
-            self.on_example({**describe_call(call), "steer": self._steer if saved else None}, saved or b"")
+            # and how many examples ran validly before it: what a crash or hang on this one leaves of the target's count
+            self.on_example({**describe_call(call), "steer": self._steer if saved else None}, saved or b"",
+                            self.sample_stats.valid + self.drawn_stats.valid)
         t0 = time.perf_counter()
         result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)
         stats.add(result, time.perf_counter() - t0)

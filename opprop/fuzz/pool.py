@@ -105,6 +105,11 @@ def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int
     return finding, replay
 
 
+def _valid_before(cur: dict, target: str) -> int:
+    """The examples of ``target`` that ran validly before the one in a worker's ``current`` file (which never finished)."""
+    return (cur.get("valid") or 0) if cur.get("target") == target else 0
+
+
 class Pool:
     def __init__(self, *, jobs: int, run_dir: str, worker_argv: list[str], journal: Journal, aten_op_of, example_timeout: float, progress,
                  fork: bool = False, database=None):
@@ -226,7 +231,7 @@ class Pool:
         self.journal.append(record)
         self.progress.finding(record)
         done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),
-                "stats": {"name": target, "examples": cur.get("example") or 0, "valid": 0, "errors": 0, "reached": []}}
+                "stats": {"name": target, "examples": cur.get("example") or 0, "valid": _valid_before(cur, target), "errors": 0, "reached": []}}
         self.journal.append(done)
         self.progress.op_done(done)
         self._spawn()
@@ -236,7 +241,8 @@ class Pool:
             if w.target is not None:  # past the run's end: what it found is journaled already
                 self.journal.append({"type": "op_done", "target": w.target, "status": "cut", "worker": w.id,
                                      "seconds": round(time.monotonic() - w.op_started, 3),
-                                     "stats": {"name": w.target, "examples": w.examples, "valid": 0, "errors": 0, "reached": []}})
+                                     "stats": {"name": w.target, "examples": w.examples, "valid": _valid_before(w.current(), w.target),
+                                               "errors": 0, "reached": []}})
             else:
                 try:
                     w.send({"type": "stop"})

@@ -31,7 +31,7 @@ class Resumed(Exploration):
         self.index = {SAMPLE: 0, EXAMPLE: 0}
         self.phase = SAMPLE
 
-    def _announce(self, description: dict, choices: bytes) -> None:
+    def _announce(self, description: dict, choices: bytes, valid: int) -> None:
         self.current.write({"target": self.target.name, "phase": self.phase, "example": self.index[self.phase], "call": description,
                             "choices": choices.hex(), "time": time.time()})
 

@@ -113,9 +113,10 @@ def main(argv=None) -> int:
         if "::" not in target or target.split("::", 1)[1].split(".")[0] in catalog.opinfo_aten_names():
             catalog.op_db()  # import it in setup: seconds inside a timed example would read as a hang
 
-        def on_example(description, choices, target=target):
+        def on_example(description, choices, valid, target=target):
             count[0] += 1
-            current.write({"target": target, "phase": "example", "example": count[0], "call": description, "choices": choices.hex(), "time": time.time()})
+            current.write({"target": target, "phase": "example", "example": count[0], "valid": valid, "call": description, "choices": choices.hex(),
+                           "time": time.time()})
 
         def on_finding(f, n, target=target):
             record = {"type": "finding", "target": target, "worker": args.worker, "example": n, "finding": f.as_json()}
