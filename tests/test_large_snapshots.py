@@ -17,6 +17,8 @@ LIB.define("write_last(Tensor x) -> Tensor")  # writes the last element of a rea
 LIB.impl("write_last", lambda x: (x.view(-1)[-1:].add_(1), x.sum())[-1], "CPU")
 LIB.define("read_only(Tensor x) -> Tensor")
 LIB.impl("read_only", lambda x: x.sum(), "CPU")
+LIB.define("write_second(Tensor a, Tensor b) -> Tensor")  # writes the last element of b, declared read-only
+LIB.impl("write_second", lambda a, b: (b.view(-1)[-1:].add_(1), a.sum())[-1], "CPU")
 EMPTY = ledger_mod.Ledger(None, {})
 LARGE = snapshots.KEEP_BUFFERS // 4 + 1  # float32 elements: just past the threshold
 
@@ -51,10 +53,34 @@ def test_a_kept_buffer_that_something_still_holds_is_not_reused():
     held = torch.randn(LARGE)
     state = snapshots.take_states([(0, held)], (), True)[0]
     raw = state[0][1]
-    assert type(raw) is bytearray and bytes(raw) == bytes(held.numpy().tobytes())
+    assert type(raw) is snapshots.KeptBuffer and bytes(raw) == bytes(held.numpy().tobytes())
     kept_before = len(snapshots._kept.get(len(raw), ()))
     snapshots.give_back(state)  # `raw` above still holds it
     assert len(snapshots._kept.get(len(raw), ())) == kept_before
     assert snapshots.same_bytes(held.data_ptr(), raw)
     held[-1] += 1
     assert not snapshots.same_bytes(held.data_ptr(), raw)
+
+
+def test_one_large_tensor_passed_twice_shares_one_snapshot_and_comes_back_once():
+    x = torch.randn(LARGE)
+    states, _ = snapshots.take_states([(1, x), (2, x)], (), True)
+    assert states[0] is states[1]  # one copy, not two (addcmul_(grad, grad) in every Adam step)
+    lent, kept = snapshots.lent[0], len(snapshots._kept.get(LARGE * 4, ()))
+    snapshots.give_back(states)
+    del states
+    assert snapshots.lent[0] == lent - 1
+    assert len(snapshots._kept.get(LARGE * 4, ())) == kept + 1  # kept once: a second copy would hand it out twice
+
+
+def test_a_write_to_a_tensor_passed_twice_is_found_and_a_read_is_not():
+    for n in (LARGE, 16):
+        x = torch.randn(n)
+        with opprop.checking(ledger=EMPTY) as found:
+            torch.ops.opprop_large.read_only(x)
+            torch.addcmul(x, x, x)
+            torch.ops.opprop_large.write_second(x, x)
+        mutations = _mutations(found)  # a and b are one tensor: both arguments changed
+        assert {(f.aten_op, f.detail["argument"], f.detail["changed"]) for f in mutations} == {
+            ("opprop_large::write_second", "a", "data"), ("opprop_large::write_second", "b", "data")}, n
+        assert snapshots.lent[0] == 0

@@ -237,6 +237,7 @@ class InvariantMode(TorchDispatchMode):
                 return func(*args, **kwargs)
             kind = plan.kind
             self._reached_log.append(kind.name)
+            before = None
             try:
                 # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
                 inputs = []
@@ -278,6 +279,8 @@ class InvariantMode(TorchDispatchMode):
             except Exception:
                 if not _any_inference(inputs):
                     self._internal(func, "before the call")
+                if _lent[0] and before:
+                    give_back(before)
                 return plan.call(*args, **kwargs)
             out = plan.call(*args, **kwargs)
             outputs = ()
@@ -353,10 +356,6 @@ class InvariantMode(TorchDispatchMode):
         if entry is None:
             entry = plans[id(plan.func)] = (plan.func, CheckPlan(plan.func, self.snapshot_all, only))
         return entry[1]
-
-    def _site(self):
-        """Where the call came from, for telling repeats apart: none for the mode (``checking()`` reads the user's line)."""
-        return None
 
     def _record(self, plan: CheckPlan, call: ObservedCall, args, kwargs, signature=None) -> None:
         """The slow path: run the invariant functions and keep what they report.

@@ -99,10 +99,12 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
     try:
         if storages is not None:
             if before is not None:
+                previous = None
                 for (_, t), state, storage in zip(inputs, before, storages):
                     if storage is not None and t.untyped_storage() is not storage:
                         return False  # storage_replaced
-                    if state is not None:  # snapshots.unchanged, its common case inlined
+                    if state is not None and state is not previous:  # (one tensor passed twice shares its state: compared once)
+                        previous = state  # snapshots.unchanged, its common case inlined
                         meta, raw, _ = state
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
