@@ -22,9 +22,10 @@ from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check import snapshots
+from opprop.check.readable import any_inference, flat_outputs, readable
 from opprop.check.plan import _PLANS, CheckPlan
 from opprop.check.screen import _clean
-from opprop.check.snapshots import give_back, lent as _lent, take_states
+from opprop.check.snapshots import take_states
 
 try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
     from torch._C._dynamo import eval_frame as _eval_frame
@@ -44,61 +45,6 @@ _Tensor = torch.Tensor
 
 class _Unread(Exception):
     """A call with a tensor the checks do not read: it runs untouched (outside the guarded steps, so its own error is its own)."""
-
-
-_READABLE_TYPES: dict = {}  # tensor type -> whether the checks read its instances
-
-
-def _foreign_types() -> tuple:
-    """Tensor types that stand for no memory of their own: a fake or functional tensor (tracing, compiling)."""
-    from torch._subclasses.fake_tensor import FakeTensor
-    from torch._subclasses.functional_tensor import FunctionalTensor
-
-    return (FakeTensor, FunctionalTensor)
-
-
-def _readable(t: torch.Tensor) -> bool:
-    """A tensor subclass instance the checks may read (torch.Tensor itself never comes here).
-
-    Fake and functional tensors stand for memory they do not hold, and a
-    tracer's sizes may be symbolic, where a comparison would add a guard to
-    the user's trace: a call with one is passed through unread. Other
-    subclasses (nn.Parameter, jagged nested tensors, a user's wrapper) are
-    checked, as the debug-build asserts check them.
-    """
-    cls = type(t)
-    known = _READABLE_TYPES.get(cls)
-    if known is None:
-        known = _READABLE_TYPES[cls] = not issubclass(cls, _foreign_types())
-    return known and not t.is_meta and not t._has_symbolic_sizes_strides
-
-
-def _all_readable(outputs: list) -> bool:
-    """Every output is a tensor the checks may read (see ``_readable``)."""
-    return all(t is None or type(t) is _Tensor or _readable(t) for _, t in outputs)
-
-
-def _any_inference(inputs: list, outputs: list = ()) -> bool:
-    """An inference tensor among a call's tensors (no version counter: the checks cannot read it), passed through as the
-    debug-build asserts pass it (inference mode skips their kernels). Asked only after a read failed: free on the common path."""
-    return any(t is not None and t.is_inference() for _, t in (*inputs, *outputs))
-
-def _flat_outputs(kind: catalog.OpKind, out) -> list:
-    if isinstance(out, _Tensor):
-        return [(0, out)]
-    if out is None:
-        return [(0, None)] if kind.n_returns else []
-    if isinstance(out, (tuple, list)):
-        if kind.n_returns == 1:  # a single Tensor[] return
-            return [(0, t) for t in out if t is None or isinstance(t, _Tensor)]
-        found = []
-        for j, o in enumerate(out):
-            if o is None or isinstance(o, _Tensor):
-                found.append((j, o))
-            elif isinstance(o, (list, tuple)):
-                found.extend((j, t) for t in o if t is None or isinstance(t, _Tensor))
-        return found
-    return []
 
 
 _screen_validated = False
@@ -142,6 +88,10 @@ class InvariantMode(TorchDispatchMode):
     only = None
     max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
     _plans: dict = _PLANS.setdefault((snapshot_all, None), {})
+    # Made on first use (every mode is made per checked call in run_call: two containers fewer is measurable):
+    internal_errors: tuple | list = ()  # InternalError records; a list once there is one
+    # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
+    _recorded: dict | None = None
 
     def __init__(self, called_op: str, *, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
@@ -154,9 +104,6 @@ class InvariantMode(TorchDispatchMode):
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
-        self.internal_errors: list[InternalError] = []
-        # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
-        self._recorded: dict = {}
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
@@ -212,6 +159,8 @@ class InvariantMode(TorchDispatchMode):
     def _internal(self, func, stage: str) -> None:
         """Keep the exception being handled as an internal error of opprop's (the user's call goes on)."""
         name = catalog.qualified_name(func) if isinstance(func, OpOverload) else str(func)
+        if type(self.internal_errors) is tuple:
+            self.internal_errors = []
         self.internal_errors.append(InternalError.current(name, stage))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -237,7 +186,6 @@ class InvariantMode(TorchDispatchMode):
                 return func(*args, **kwargs)
             kind = plan.kind
             self._reached_log.append(kind.name)
-            before = None
             try:
                 # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
                 inputs = []
@@ -248,13 +196,13 @@ class InvariantMode(TorchDispatchMode):
                         inputs.append((i, value))
                     elif isinstance(value, _Tensor):
                         inputs.append((i, value))
-                        if not _readable(value):
+                        if not readable(value):
                             raise _Unread
                     elif isinstance(value, (list, tuple)):
                         for v in value:
                             if isinstance(v, _Tensor):
                                 inputs.append((i, v))
-                                if type(v) is not _Tensor and not _readable(v):
+                                if type(v) is not _Tensor and not readable(v):
                                     raise _Unread
                 if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
                     before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
@@ -277,10 +225,8 @@ class InvariantMode(TorchDispatchMode):
             except _Unread:  # passed through unread: once, its exception the op's own (not an internal error)
                 return plan.call(*args, **kwargs)
             except Exception:
-                if not _any_inference(inputs):
+                if not any_inference(inputs):
                     self._internal(func, "before the call")
-                if _lent[0] and before:
-                    give_back(before)
                 return plan.call(*args, **kwargs)
             out = plan.call(*args, **kwargs)
             outputs = ()
@@ -288,8 +234,8 @@ class InvariantMode(TorchDispatchMode):
                 if type(out) is _Tensor:  # the common case without a call
                     outputs = [(0, out)]
                 else:
-                    outputs = _flat_outputs(kind, out)
-                    if not _all_readable(outputs):  # (a function: a loop name here would hold an output's reference)
+                    outputs = flat_outputs(kind, out)
+                    if outputs is None:
                         return out  # a fake or functional output (a mode below made it): not read
                 clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
                 if clean:
@@ -297,13 +243,12 @@ class InvariantMode(TorchDispatchMode):
                         if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
                             clean = False
                             break
-                if not clean and self._recorded:
-                    signature = (kind.name, call_signature(inputs, args, kwargs), self._site())
-                    if self._counted_repeat(plan, signature, inputs, outputs, before, storages):
-                        return out
-                else:
-                    signature = None
                 if not clean:
+                    signature = None
+                    if self._recorded:
+                        signature = (kind.name, call_signature(inputs, args, kwargs), self._site())
+                        if self._counted_repeat(plan, signature, inputs, outputs, before, storages):
+                            return out
                     state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
                     if plan.fused:
                         state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
@@ -313,11 +258,8 @@ class InvariantMode(TorchDispatchMode):
                     call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
                     self._record(plan, call, args, kwargs, signature)
             except Exception:
-                if not _any_inference(inputs, outputs):
+                if not any_inference(inputs, outputs):
                     self._internal(func, "after the call")
-            finally:
-                if _lent[0] and before:  # large snapshots' buffers, kept for the next call
-                    give_back(before)
             return out
         finally:
             _set_eval_frame(prior)
@@ -372,6 +314,8 @@ class InvariantMode(TorchDispatchMode):
             for nth, (output_index, detail) in enumerate(check(call)):
                 if signature is None:
                     signature = (kind.name, call_signature(call.inputs, args, kwargs), self._site())
+                if self._recorded is None:
+                    self._recorded = {}
                 fired = self._recorded.setdefault(signature, {})
                 key = (inv, nth)  # the invariant's nth finding in a call: one per argument or output it names
                 first = fired.get(key)

@@ -59,17 +59,17 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
             out = call()
         if whole is not None:
             mode.findings += whole.finish(out)
-            mode.internal_errors += whole.internal_errors
+            mode.internal_errors = [*mode.internal_errors, *whole.internal_errors]
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
         bug = internal_assert(call, e)
         if bug is not None and not bug.detail["private"]:
-            return CallResult([*mode.findings, bug], None, mode.reached, mode.internal_errors)  # a finding, not a rejected input
+            return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))  # a finding, not a rejected input
         # a private overload's unchecked precondition: reported apart, and the input counts as rejected
         error = f"{type(e).__name__}: {first[:200]}"
-        return CallResult(mode.findings + ([bug] if bug else []), error, mode.reached, mode.internal_errors)
-    return CallResult(mode.findings, None, mode.reached, mode.internal_errors)
+        return CallResult(mode.findings + ([bug] if bug else []), error, mode.reached, list(mode.internal_errors))
+    return CallResult(mode.findings, None, mode.reached, list(mode.internal_errors))
 
 
 @dataclasses.dataclass

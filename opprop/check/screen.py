@@ -103,8 +103,7 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                 for (_, t), state, storage in zip(inputs, before, storages):
                     if storage is not None and t.untyped_storage() is not storage:
                         return False  # storage_replaced
-                    if state is not None and state is not previous:  # (one tensor passed twice shares its state: compared once)
-                        previous = state  # snapshots.unchanged, its common case inlined
+                    if state is not None:  # snapshots.unchanged, its common case inlined
                         meta, raw, _ = state
                         if raw is None or meta[0] is _NO_SIZES:
                             if not unchanged(state, t):
@@ -113,8 +112,13 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                             return False
                         elif raw:  # snapshots.same_bytes, inlined
                             n = len(raw)
-                            if (_memory(meta[3])[:n] != raw) if n < COMPARE_IN_PLACE else not same_bytes(meta[3], raw):
-                                return False
+                            if n < COMPARE_IN_PLACE:
+                                if _memory(meta[3])[:n] != raw:
+                                    return False
+                            elif state is not previous:  # a large input passed twice shares its state: compared once
+                                previous = state
+                                if not same_bytes(meta[3], raw):
+                                    return False
             else:
                 for (_, t), storage in zip(inputs, storages):
                     if storage is not None and t.untyped_storage() is not storage:
@@ -167,14 +171,14 @@ def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             out_extents.append(None)
             continue
         extent = None
-        if alias and t.layout is not _strided:
-            return False  # no storage of its own (sparse, jagged): undeclared_alias compares its components
         if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
             if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
                 if _storage_use_count(_storage_address(t)) > 1:
                     return False
             elif alias and not t.is_nested:
                 extent = _UNBOUNDED  # the storage may be shared (a view op): bound it when an overlap test needs it
+        elif alias and t.layout is not _strided:
+            return False  # no storage of its own (sparse, jagged): undeclared_alias compares its components
         if alias or ret:
             allowed = may_alias[j] if j < n_may else ()
             for k, (i, inp) in enumerate(inputs):

@@ -32,16 +32,16 @@ _memcmp.argtypes = (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
 
 # Copying: from KEEP_BUFFERS bytes a snapshot goes into a buffer kept from an earlier call of that size (up to
 # KEPT_BYTES in all), not a fresh allocation, whose pages all fault in on the copy (measured: 45 MB, 7 times the
-# cost). The mode gives the buffers back after the call (``give_back``); one still referenced elsewhere is not kept.
-# Measured (``mem(p)[:n]`` against a kept buffer, one core): 256 KiB 20 us against 17 us, 1 MiB 121 us against
-# 42 us; at 64 KiB the fresh slice is still cheaper (1.9 us against 5.8 us).
+# cost). A kept buffer is free again once no state holds it (its reference count says so), so the hot path never
+# hands buffers back. Measured (``mem(p)[:n]`` against a kept buffer, one core): 256 KiB 20 us against 17 us,
+# 1 MiB 121 us against 42 us; at 64 KiB the fresh slice is still cheaper (1.9 us against 5.8 us).
 KEEP_BUFFERS = 1 << 17
 KEPT_BYTES = 1 << 28
-_kept: dict = {}  # size -> [KeptBuffer, ...] free for the next snapshot of that size
+_kept: dict = {}  # size -> [KeptBuffer, ...]: every buffer kept, free while nothing but this list holds it
 _kept_total = [0]
-lent = [0]  # buffers out in some call's states: give_back walks states only while this is not 0
 _memmove = ctypes.memmove
 _char = ctypes.c_char
+_getrefcount = sys.getrefcount
 
 
 class KeptBuffer(bytearray):
@@ -51,35 +51,26 @@ class KeptBuffer(bytearray):
 
 
 def _copied(ptr: int, n: int) -> KeptBuffer:
-    """The n bytes at ptr, in a kept buffer (``give_back`` returns it)."""
-    free = _kept.get(n)
-    if free:
-        buffer = free.pop()
-        _kept_total[0] -= n
+    """The n bytes at ptr, in a kept buffer that no state holds (a new one, kept while KEPT_BYTES allow, when none is)."""
+    kept = _kept.get(n)
+    if kept is None:
+        kept = _kept[n] = []
+    for buffer in kept:
+        if _getrefcount(buffer) == 3:  # the list, this name and getrefcount's argument: no state holds it
+            break
     else:
         buffer = KeptBuffer(n)
         buffer.address = ctypes.addressof(_char.from_buffer(buffer))
+        if _kept_total[0] + n <= KEPT_BYTES:
+            kept.append(buffer)
+            _kept_total[0] += n
     _memmove(buffer.address, ptr, n)
-    lent[0] += 1
     return buffer
 
 
-def give_back(states) -> None:
-    """Keep the snapshot buffers of a finished call for the next one (only those nothing else still holds).
-
-    One input passed twice shares its state (``take_states``, always in adjacent places): its buffer comes back once.
-    """
-    previous = None
-    for state in states:
-        if state is not None and state is not previous and type(state[1]) is KeptBuffer:
-            buffer = state[1]
-            lent[0] -= 1
-            n = len(buffer)
-            # 3: the state tuple, this name and getrefcount's argument; more means something kept it (a finding)
-            if sys.getrefcount(buffer) <= 3 and _kept_total[0] + n <= KEPT_BYTES:
-                _kept.setdefault(n, []).append(buffer)
-                _kept_total[0] += n
-        previous = state
+def in_use() -> int:
+    """Kept buffers some state still holds (a call in progress, or a finding that kept its snapshot)."""
+    return sum(1 for kept in _kept.values() for buffer in kept if _getrefcount(buffer) > 3)
 
 
 def same_bytes(address: int, raw: bytes) -> bool:
@@ -168,7 +159,6 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
     """
     states = []
     storages = []
-    last = None  # the previous input, when its state is a snapshot: the same tensor next shares it (x passed twice)
     for i, t in inputs:  # a loop, not a comprehension: one frame less
         if type(t) is _Tensor and t.layout is _strided:
             try:
@@ -177,12 +167,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                 storages.append(None)
             if i in mutable_args:
                 states.append(None)
-                last = None
                 continue
-            if t is last:
-                states.append(states[-1])  # one tensor, one snapshot: the screen compares it once
-                continue
-            last = t
             # _strided_state's common case inlined (a dense CPU tensor of a whole-byte dtype); the rest goes to it
             ptr = _const_data_ptr(t)
             try:
@@ -196,14 +181,27 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                     states.append((meta, b"", None))
                     continue
                 if t.dtype not in SUB_BYTE_DTYPES:
-                    states.append((meta, _memory(ptr)[:n] if n < KEEP_BUFFERS else _copied(ptr, n), None))
+                    states.append((meta, _memory(ptr)[:n], None) if n < KEEP_BUFFERS else _large_state(meta, ptr, n, states))
                     continue
             states.append(_strided_state(t, with_data))
         else:
             storages.append(None)
             states.append(None if i in mutable_args else ((t.size(), t._version), None, None))
-            last = None  # a shared state always follows its first (give_back counts on it)
     return states, storages
+
+
+def _large_state(meta: tuple, ptr: int, n: int, states: list) -> tuple:
+    """A large input's state, in a kept buffer; the previous input's own when it spans the very same bytes.
+
+    One tensor passed twice (``addcmul_(grad, grad)`` in every Adam step) is copied and compared once: the
+    same meta (sizes, strides, offset, address, version) over the same length is the same snapshot. A
+    shared state sits right after its first, where ``give_back`` and the screen look for it.
+    """
+    if states:
+        previous = states[-1]
+        if previous is not None and previous[0] == meta and type(previous[1]) is KeptBuffer and len(previous[1]) == n:
+            return previous
+    return meta, _copied(ptr, n), None
 
 
 def unchanged(state: tuple, t: torch.Tensor) -> bool:

@@ -14,7 +14,8 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.check.findings import call_signature
-from opprop.check.mode import _OWN_DYNAMO_GUARD, _readable, _set_eval_frame
+from opprop.check.mode import _OWN_DYNAMO_GUARD, _set_eval_frame
+from opprop.check.readable import readable
 from opprop.core.specs import SpecError
 from opprop.inputs import corpus
 
@@ -59,7 +60,7 @@ class Recorder:
                 inputs.append((position, value))
             elif isinstance(value, (list, tuple)):
                 inputs.extend((position, v) for v in value if isinstance(v, _Tensor))
-        if any(t.is_meta or t.device.type != "cpu" or type(t) is not _Tensor and not _readable(t) for _, t in inputs):
+        if any(t.is_meta or t.device.type != "cpu" or type(t) is not _Tensor and not readable(t) for _, t in inputs):
             self.unrecordable += 1
             return
         signature = call_signature(inputs, args, kwargs)
@@ -98,7 +99,7 @@ def _quick_key(args, kwargs) -> tuple:
 
 def _part(value, ids: dict):
     if isinstance(value, _Tensor):
-        if type(value) is not _Tensor and not _readable(value):
+        if type(value) is not _Tensor and not readable(value):
             raise _Unreadable
         return value.dtype, value.shape, value.stride(), value.storage_offset(), ids.setdefault(id(value), len(ids))
     if isinstance(value, (list, tuple)):
