@@ -123,3 +123,16 @@ def test_ops_named_for_n_spatial_dims_draw_inputs_of_that_rank():
     assert [schema_args.spatial_dims(n) for n in ("aten::adaptive_avg_pool2d", "aten::upsample_nearest3d.vec", "aten::atleast_3d", "aten::fft_fft2")] == [2, 3, None, None]
     for op in (aten.adaptive_avg_pool2d.default, aten._adaptive_avg_pool3d.default, aten.reflection_pad1d.default):
         assert valid_rate(op, validity.OpValidity(), n=30) >= 0.3, op
+
+
+def test_a_value_accepted_far_less_often_than_the_best_is_dropped_and_one_tried_too_little_is_kept():
+    learner = validity.OpValidity()
+    for k in range(25):
+        learner.record({"dtype": "float32"}, k % 5 != 0)  # 20 of 25
+    for k in range(10):
+        learner.record({"dtype": "complex64"}, k < 2)  # 2 of 10: under a third of float32's rate
+    for k in range(10):
+        learner.record({"dtype": "float64"}, k < 4)  # 4 of 10: kept
+    for k in range(7):
+        learner.record({"dtype": "int64"}, k < 1)  # 1 of 7: too few tries to judge by rate
+    assert learner.allowed("dtype", ["float32", "complex64", "float64", "int64", "bool"]) == ["float32", "float64", "int64", "bool"]
