@@ -46,3 +46,18 @@ def test_the_schedule_runs_only_in_a_share_long_enough_for_it(monkeypatch):
         ran.clear()
         session.Exploration(resolve("aten::abs"), learn=True, fails=list, seconds=seconds).draw(8)
         assert bool(ran) == (seconds is None or seconds >= session.SCHEDULE_SHARE), seconds
+
+
+def test_a_learning_schedule_stops_after_four_refused_rows_and_check_runs_them_all():
+    """native_layer_norm needs a normalized_shape that matches its input: it refuses every row (Hypothesis's simplest
+    draw plus the row's modes). A fuzz session gives those examples to its learning free draws; opprop check (no
+    learning) keeps its promise of every mode within its first 20 examples."""
+    from opprop.explore import session
+    from opprop.explore.target import resolve
+
+    rows = {}
+    for learn in (True, False):
+        s = session.Exploration(resolve("aten::native_layer_norm"), learn=learn, fails=list)
+        rows[learn] = s.draw_scheduled(20)
+        assert s.drawn_stats.valid == 0
+    assert rows[True] == session.REJECTED_ROWS < rows[False], rows

@@ -34,7 +34,8 @@ from opprop.generators import schedule
 from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
-# A schedule stops after this many rows when the op refused them all. Each row is Hypothesis's simplest draw plus
+# A learning session's schedule (fuzz; opprop check runs every row) stops after this many rows when the op refused
+# them all. Each row is Hypothesis's simplest draw plus
 # its modes, so an op that needs related arguments refuses every row alike; the free draws, which learn from the
 # refusals, get those examples (aten::native_layer_norm refused all 16 of its rows, and took 9 of 20 free draws).
 REJECTED_ROWS = 4
@@ -251,7 +252,7 @@ class Exploration:
             for k, row in enumerate(built[1][:examples]):
                 if not self._run_hypothesis(self._hypothesis_test(row, 1, SCHEDULE_PHASE - k, database=None)) or self._stopped() or self.failed:
                     break  # out of time, or a failing target spent the rest of its share shrinking
-                if k + 1 == REJECTED_ROWS and self.drawn_stats.valid == valid_before:
+                if self.learn and k + 1 == REJECTED_ROWS and self.drawn_stats.valid == valid_before:
                     break  # the op refused every row so far: the rest share their arguments; the free draws learn
         finally:
             self._scheduling = False
