@@ -35,9 +35,10 @@ from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
 # A learning session's schedule (fuzz; opprop check runs every row) stops after this many rows when the op refused
-# them all. Each row is Hypothesis's simplest draw plus
-# its modes, so an op that needs related arguments refuses every row alike; the free draws, which learn from the
-# refusals, get those examples (aten::native_layer_norm refused all 16 of its rows, and took 9 of 20 free draws).
+# them all. Each row is Hypothesis's simplest draw plus its modes, so an op that needs related arguments tends to
+# refuse every row alike, and the free draws, which learn from the refusals, get those examples
+# (aten::native_layer_norm refused all 16 of its rows, and took 9 of 20 free draws). The price: an op that refuses
+# the first rows and takes a later one (q_per_channel_scales) runs that later row in check, not in fuzz.
 REJECTED_ROWS = 4
 # The schedule's rows run when a target's share is at least this many seconds (always without a time budget, as in
 # opprop check). Each row is a Hypothesis test of its own, with its own strategy: in a 300-target run with the
