@@ -48,7 +48,7 @@ def test_the_schedule_runs_only_in_a_share_long_enough_for_it(monkeypatch):
         assert bool(ran) == (seconds is None or seconds >= session.SCHEDULE_SHARE), seconds
 
 
-def test_a_learning_schedule_stops_after_four_refused_rows_and_check_runs_them_all():
+def test_a_learning_schedule_stops_after_four_refused_rows_and_check_runs_them_all(monkeypatch, tmp_path):
     """native_layer_norm needs a normalized_shape that matches its input: it refuses every row (Hypothesis's simplest
     draw plus the row's modes). A fuzz session gives those examples to its learning free draws; opprop check (no
     learning) keeps its promise of every mode within its first 20 examples."""
@@ -57,6 +57,7 @@ def test_a_learning_schedule_stops_after_four_refused_rows_and_check_runs_them_a
 
     rows = {}
     for learn in (True, False):
+        monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / f"{learn}.json"))  # nothing learned yet steers the rows
         s = session.Exploration(resolve("aten::native_layer_norm"), learn=learn, fails=list)
         rows[learn] = s.draw_scheduled(20)
         assert s.drawn_stats.valid == 0
