@@ -203,14 +203,14 @@ def load(path=None) -> Ledger:
         raise LedgerError(f"cannot read ledger {path}: {e}") from None
     # a file read before, unchanged since, is not parsed again: ``checking()`` loads the ledger on every entry,
     # and real code enters it per step (parsing the shipped ledger costs milliseconds, more than a small model's step)
-    stamp = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-    parsed = _PARSED.get(stamp)
-    if parsed is None:
-        parsed = _PARSED[stamp] = _parse(path)
-    return Ledger(path, dict(parsed))  # a copy: a caller may add to its entries
+    key, stamp = str(path.resolve()), (stat.st_mtime_ns, stat.st_size)
+    known = _PARSED.get(key)
+    if known is None or known[0] != stamp:
+        known = _PARSED[key] = (stamp, _parse(path))  # one version per file: a rewritten ledger replaces its old entries
+    return Ledger(path, dict(known[1]))  # a copy: a caller may add to its entries
 
 
-_PARSED: dict = {}  # (resolved path, mtime, size) -> entries of a file already parsed
+_PARSED: dict = {}  # resolved path -> ((mtime, size), entries) of the version last parsed
 
 
 def _parse(path: Path) -> dict:
