@@ -68,8 +68,15 @@ def unreachable_reason(op: OpOverload) -> str | None:
     return None
 
 
+# An out= tensor's dtype, named by its relation to the call's: "same" (an elementwise op's out) or a fixed one
+# (indices, masks). A choice recorded as "torch.float32" when it meant "the input's" taught the validity record
+# nothing across calls of other dtypes: refusals of a wrong out dtype were a tenth of a sweep's reached overloads'.
+OUT_DTYPES = ("same", torch.int64, torch.bool, torch.float32)
+
+
 def _out_tensor(arg, ctx: DrawContext):
-    dtype = ctx.choose(f"{arg.name}.dtype", (ctx.dtype, torch.int64, torch.bool, torch.float32))
+    dtype = ctx.choose(f"{arg.name}.dtype", OUT_DTYPES)
+    dtype = ctx.dtype if dtype == "same" else dtype
     if str(arg.real_type).startswith("List"):
         # one output per element of the first tensor list drawn (_foreach_*.out): a shorter out list
         # trips the generated copy kernel's internal assert, an input no caller passes

@@ -26,6 +26,7 @@ SUPPORTED_TYPES = {
     "ScalarType", "Optional[ScalarType]", "Optional[Layout]", "Layout", "Optional[MemoryFormat]", "MemoryFormat",
     "Device", "Optional[Device]", "str", "Optional[str]", "Optional[Generator]", "complex",
 }
+LIST_LENGTHS = ("same", "own")  # a later tensor list: the call's first list's length, or one drawn for it alone
 # Known string enums, by argument name: the first is the simplest.
 STR_ENUMS = {
     "reduce": ("sum", "mean", "prod", "amax", "amin"),
@@ -120,6 +121,22 @@ class DrawContext:
             self.shape = edge_modes.base_shape(base, shape, keep_ndim=bool(self.spatial))
         self.positions = {a.name: i for i, a in enumerate(op._schema.arguments)}
         self.dtype = self.choose("dtype", DTYPES)
+        self.list_length: int | None = None  # the call's one tensor-list length, once a list is drawn (tensor_list_length)
+
+    def tensor_list_length(self) -> int:
+        """One length for every tensor list of the call, drawn at the first.
+
+        Ops that take several lists (``_foreach_add.List``, ``_foreach_addcmul``, the fused optimizers) refuse
+        lists of different lengths, as they refuse a scalar list of another length: a length drawn per list
+        met that rule about one time in three (in a 600 s sweep, the most common refusal of reached overloads).
+        A later list keeps its own length when the choice ``lists.length`` says so (a quarter of the draws, until
+        the validity record drops it): ``_foreach_copy`` crashes on lists of different lengths.
+        """
+        if self.list_length is None:
+            self.list_length = self.draw(st.integers(1, 3))
+        elif self.choose("lists.length", LIST_LENGTHS) == "own":
+            return self.draw(st.integers(1, 3))
+        return self.list_length
 
     @property
     def ndim(self) -> int:
@@ -170,7 +187,7 @@ def value_for_type(arg, ctx: DrawContext):
     if t == "Tensor":
         return ctx.tensor(name)
     if t in ("List[Tensor]", "List[Optional[Tensor]]"):
-        n = draw(st.integers(1, 3))
+        n = ctx.tensor_list_length()
         return [ctx.tensor(f"{name}", kind="dense") for _ in range(n)]
     if t == "int":
         return draw(st.integers(0, 2))
@@ -183,8 +200,8 @@ def value_for_type(arg, ctx: DrawContext):
         return [1.0] * (arg.N or max(ctx.ndim - 2, 1))
     if t == "number":
         return draw(st.sampled_from((1, 2, 0.5)))
-    if t == "List[number]":
-        return [1] * (arg.N or 1)
+    if t == "List[number]":  # a scalar per tensor of the call's tensor lists (``_foreach_add.ScalarList``), when it has one
+        return [1] * (arg.N or ctx.list_length or 1)
     if t == "complex":
         return complex(1, 1)
     if t == "bool":

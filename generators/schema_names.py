@@ -136,6 +136,34 @@ def _matrix(shape_of):
     return convention
 
 
+def _upper(lower: str, default=0):
+    """An upper bound above the lower one drawn before it: ``random_(from, to)``, ``randint(low, high)`` and
+    ``uniform_(from, to)`` refuse ``from >= to``, which independent draws met about one time in three."""
+    def convention(arg, ctx):
+        t = str(arg.real_type)
+        if t not in INT + FLOAT:
+            return None
+        low = ctx.values.get(lower, default)
+        low = low if isinstance(low, (int, float)) and not isinstance(low, bool) else default
+        step = ctx.draw(st.integers(1, 3))
+        return low + (step if t in INT else float(step))
+
+    return convention
+
+
+# Ops whose one-tensor arguments are scalars of their tensor lists: ``_foreach_add.Tensor``'s ``other`` (0-d),
+# ``_foreach_addcmul.Tensor``'s ``scalars`` (one per list element), the fused optimizers' ``lr``, ``grad_scale``.
+SCALAR_TENSOR_FAMILIES = ("_foreach_", "_fused_")
+
+
+def _list_scalar(arg, ctx):
+    """A tensor argument of a list op: a 0-d scalar, or for ``scalars`` one value per list element."""
+    if str(arg.real_type) not in ("Tensor", "Optional[Tensor]"):
+        return NotImplemented
+    shape = (ctx.list_length or ctx.tensor_list_length(),) if arg.name == "scalars" else ()  # the first list's
+    return ctx.tensor(arg.name, shape=shape, kind="dense")
+
+
 def _constant(value, types=None):
     def convention(arg, ctx):
         if types is not None and str(arg.real_type) not in types:
@@ -204,11 +232,17 @@ CONVENTIONS = {
     "device": lambda a, c: None if str(a.real_type) == "Optional[Device]" else None,
     "non_blocking": _constant(False, ("bool",)),
     "copy": _constant(False, ("bool",)),
+    "to": _upper("from"),
+    "high": _upper("low"),
 }
 
 
 def convention_value(arg, ctx):
     """The value a name convention gives this argument, or ``NotImplemented`` when none applies."""
+    if ctx.op_name.partition("::")[2].startswith(SCALAR_TENSOR_FAMILIES):
+        value = _list_scalar(arg, ctx)
+        if value is not NotImplemented:
+            return value
     convention = CONVENTIONS.get(arg.name)
     if convention is None:
         return NotImplemented

@@ -136,3 +136,58 @@ def test_a_value_accepted_far_less_often_than_the_best_is_dropped_and_one_tried_
     for k in range(7):
         learner.record({"dtype": "int64"}, k < 1)  # 1 of 7: too few tries to judge by rate
     assert learner.allowed("dtype", ["float32", "complex64", "float64", "int64", "bool"]) == ["float32", "float64", "int64", "bool"]
+
+
+def drawn_calls(op, n=40, s=0):
+    """n schema draws of op (fresh validity record), not run."""
+    calls = []
+
+    @seed(s)
+    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(schema_call_strategy(op, learner=validity.OpValidity()))
+    def run(call):
+        calls.append(call)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run()
+    return calls
+
+
+def test_tensor_lists_of_one_call_share_a_length_and_a_scalar_list_matches_it():
+    # _foreach_* refuse lists of other lengths; a length per list met that one time in three (planted: a length drawn
+    # per list fails the share below, a scalar list of length 1 fails the ScalarList assertion)
+    calls = drawn_calls(aten._foreach_add.List)
+    same = [c for c in calls if c.choices.get("lists.length", "same") == "same"]
+    assert len(same) >= len(calls) / 2 and all(len(c.args[0]) == len(c.args[1]) for c in same)
+    assert any(len(c.args[0]) > 1 for c in same)
+    # a later list keeps its own length in some draws: _foreach_copy crashes on lists of different lengths
+    assert any(len(c.args[0]) != len(c.args[1]) for c in calls)
+    for c in drawn_calls(aten._foreach_add.ScalarList):
+        assert len(c.args[1]) == len(c.args[0])
+
+
+def test_tensor_arguments_of_list_ops_are_their_scalars():
+    # _foreach_add.Tensor takes a 0-d `other`; _foreach_addcmul.Tensor one scalar per list element
+    plain = [c for c in drawn_calls(aten._foreach_add.Tensor, n=15) if c.choices.get("other.mode", "plain") == "plain"]
+    assert plain and all(c.args[1].dim() == 0 for c in plain)  # an edge mode (zero_size) still shapes some
+    plain = [c for c in drawn_calls(aten._foreach_addcmul.Tensor, n=15) if c.choices.get("scalars.mode", "plain") == "plain"]
+    assert plain and all(c.args[3].shape == (len(c.args[0]),) for c in plain)
+    lrs = [c.kwargs["lr"] for c in drawn_calls(aten._fused_sgd.tensor_lr, n=15)]
+    assert lrs and all(lr.numel() == 1 for lr in lrs)
+
+
+def test_upper_bounds_are_drawn_above_their_lower_ones():
+    # random_(from, to), randint(low, high), uniform_(from, to) refuse from >= to
+    for c in drawn_calls(getattr(aten.random_, "from")):
+        frm, to = c.args[1], c.args[2]
+        assert to is None or to > frm
+    assert all(c.args[1] > c.args[0] for c in drawn_calls(aten.randint.low, n=20))
+    assert all(c.args[1] >= 1 for c in drawn_calls(aten.random_.to, n=20))
+
+
+def test_an_out_dtype_is_learned_as_the_inputs_own():
+    # "same" is one choice across calls of every dtype, so the validity record can learn it
+    calls = drawn_calls(aten.add.out)
+    outs = [c for c in calls if c.choices.get("out.dtype") == "same" and c.choices.get("out.relation", "fresh") == "fresh" and c.kwargs["out"].dtype == c.args[0].dtype]
+    assert outs and all(c.choices.get("out.dtype", "same") in ("same", "torch.int64", "torch.bool", "torch.float32") for c in calls)
