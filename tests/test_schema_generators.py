@@ -191,3 +191,15 @@ def test_an_out_dtype_is_learned_as_the_inputs_own():
     calls = drawn_calls(aten.add.out)
     outs = [c for c in calls if c.choices.get("out.dtype") == "same" and c.choices.get("out.relation", "fresh") == "fresh" and c.kwargs["out"].dtype == c.args[0].dtype]
     assert outs and all(c.choices.get("out.dtype", "same") in ("same", "torch.int64", "torch.bool", "torch.float32") for c in calls)
+
+
+def test_a_dtype_family_never_accepted_is_dropped_whole():
+    # erf_ on integer tensors: every integral dtype is refused together (ATen dispatches on families)
+    learner = validity.OpValidity()
+    for dtype in ("torch.int64", "torch.int64", "torch.int32", "torch.uint8"):
+        learner.record({"dtype": dtype}, False)
+    learner.record({"dtype": "torch.float32"}, True)
+    options = ["torch.float32", "torch.int64", "torch.int8", "torch.bool", "torch.float16"]
+    assert learner.allowed("dtype", options) == ["torch.float32", "torch.bool", "torch.float16"]  # int8 never tried
+    learner.record({"dtype": "torch.int16"}, True)  # one integral dtype accepted: the family is judged per value again
+    assert learner.allowed("dtype", options) == options  # (int64: two refusals, under MIN_TRIES)

@@ -21,6 +21,18 @@ MIN_TRIES = 3
 RATE_TRIES = 8
 LOW_RATE = 1 / 3
 DEFAULT_PATH = os.path.join(".opprop", "validity.json")
+# Values that kernels take or refuse together: ATen dispatches on dtype families (AT_DISPATCH_FLOATING_TYPES,
+# ..._INTEGRAL_TYPES), so an op that refused every integral dtype it was given refuses the integral dtypes it was not
+# given yet. A family tried FAMILY_TRIES times in all and never accepted is dropped whole, as one value tried MIN_TRIES
+# times is (measured: in-place float ops on integer tensors were a twelfth of a 600 s sweep's refusals, each integral
+# dtype needing its own three). Any acceptance in the family leaves its values to their own counts.
+DTYPE_FAMILIES = {
+    **dict.fromkeys(("torch.int64", "torch.int32", "torch.int16", "torch.int8", "torch.uint8"), "integral"),
+    **dict.fromkeys(("torch.float32", "torch.float64"), "floating"),
+    **dict.fromkeys(("torch.float16", "torch.bfloat16"), "reduced floating"),
+    **dict.fromkeys(("torch.complex64", "torch.complex128"), "complex"),
+}
+FAMILY_TRIES = 4
 
 
 class OpValidity:
@@ -41,7 +53,19 @@ class OpValidity:
         def rejected(tries: int, accepted: int) -> bool:
             return (tries >= MIN_TRIES and accepted == 0) or (tries >= RATE_TRIES and accepted / tries < LOW_RATE * best)
 
-        kept = [o for o in options if not rejected(*seen.get(str(o), (0, 0)))]
+        families: dict[str, list] = {}  # family -> [tries, accepted] over its values tried so far
+        for value, (tries, accepted) in seen.items():
+            family = DTYPE_FAMILIES.get(value)
+            if family is not None:
+                pooled = families.setdefault(family, [0, 0])
+                pooled[0] += tries
+                pooled[1] += accepted
+
+        def family_refused(value: str) -> bool:
+            pooled = families.get(DTYPE_FAMILIES.get(value))
+            return pooled is not None and pooled[0] >= FAMILY_TRIES and pooled[1] == 0
+
+        kept = [o for o in options if not rejected(*seen.get(str(o), (0, 0))) and not family_refused(str(o))]
         return kept or list(options)
 
     def record(self, choices: dict, accepted: bool) -> None:
