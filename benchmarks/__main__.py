@@ -1,6 +1,6 @@
 """``python -m benchmarks``: run every benchmark part and regenerate benchmarks/RESULTS.md.
 
-Parts: overhead (in this process, interleaved), real (training steps of small
+Parts: overhead (in this process, interleaved), modules (module_db forward and backward, the same ways), real (training steps of small
 transformers and timm models, interleaved; the ``bench`` extra), time to detect (cold
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
 --jobs 1 and 2), the pytest plugin (the PyTorch-idioms test module plain,
@@ -23,8 +23,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "real", "detect", "throughput", "plugin", "mutation")
-DEFAULT_PARTS = ("overhead", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
+PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation")
+DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
 
 
 def machine() -> str:
@@ -50,6 +50,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     p.add_argument("--parts", default=",".join(DEFAULT_PARTS), help=f"comma-separated subset of {','.join(PARTS)} (default: all but mutation)")
     p.add_argument("--repeats", type=int, default=15, help="interleaved rounds per sample in the overhead part (default 15)")
+    p.add_argument("--module-repeats", type=int, default=5, help="interleaved rounds per case in the modules part (default 5)")
     p.add_argument("--rounds", type=int, default=7, help="interleaved rounds per workload in the real part (default 7)")
     p.add_argument("--seeds", type=int, default=5, help="seeds per ledgered violation in the detect part (default 5)")
     p.add_argument("--budget", type=float, default=1200.0, help="opprop fuzz --budget cap for each throughput run; the work ends it first (default 1200)")
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
             results[part] = earlier[part]
             results.setdefault("from", {})[part] = earlier.get("from", {}).get(part, {"command": earlier.get("command"), "date": earlier.get("date")})
     mode, against = None, None
-    if args.baseline != "none" and ({"overhead", "real"} & set(parts)):
+    if args.baseline != "none" and ({"overhead", "modules", "real"} & set(parts)):
         try:
             commit, mode = baseline.load(args.baseline)
         except baseline.BaselineError as e:
@@ -93,6 +94,12 @@ def main(argv=None) -> int:
         timings = overhead.run(repeats=args.repeats, progress=_progress("overhead"), baseline_mode=mode)
         results["overhead"] = {"repeats": args.repeats, "threads": 1, "baseline": against, "summary": overhead.summary(timings),
                                "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}
+    if "modules" in parts:
+        from . import modules
+
+        torch.set_num_threads(1)
+        results["modules"] = {"threads": 1, "baseline": against,
+                              **modules.run(repeats=args.module_repeats, progress=_progress("modules"), baseline_mode=mode)}
     if "real" in parts:
         from . import real
 

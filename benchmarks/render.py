@@ -20,6 +20,10 @@ def headline(results: dict) -> str:
             f"overhead over {len(results['overhead']['ops'])} ops{against} (geomean / median): "
             + ", ".join(f"{k} {v['geomean']:.2f} / {v['median']:.2f}" for k, v in s.items())
         )
+    if "modules" in results:
+        m = results["modules"]
+        lines.append(f"module_db forward+backward over {len(m['timings'])} of {m['cases']} cases (geomean / median): "
+                     + ", ".join(f"{k} {v['geomean']:.2f} / {v['median']:.2f}" for k, v in m["summary"].items()))
     if "real" in results:
         s = results["real"]["summary"]
         lines.append("real training steps (geomean over workloads that ran): " + ", ".join(
@@ -102,6 +106,8 @@ def markdown(results: dict) -> str:
                 f"| {op['name']} | {op['samples']} | {_us(s['plain'])} | {_us(s['floor'])} | {_us(s['opprop'])} | {_us(s['schema_check'])} "
                 f"| {s['opprop'] / s['floor']:.2f} | {s['opprop'] / s['plain']:.2f} | {s['schema_check'] / s['opprop']:.2f} |" + extra
             )
+    if "modules" in results:
+        out += _modules_section(results["modules"])
     if "real" in results:
         out += _real_section(results["real"])
     if "detect" in results:
@@ -220,4 +226,31 @@ def _real_section(r: dict) -> list:
         floor = row["opprop"]["seconds"] / row["floor"]["seconds"] if "seconds" in row.get("opprop", {}) and "seconds" in row.get("floor", {}) else None
         plain = row["opprop"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("opprop", {}) else None
         out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {row.get('new_findings', '-')} |")
+    return out
+
+
+def _modules_section(m: dict) -> list:
+    ways = ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if m.get("baseline") else [])
+    out = [
+        "",
+        "## module_db forward and backward",
+        "",
+        f"Each float32 training input of each ModuleInfo in PyTorch's `module_db` ({m['cases']} cases, `benchmarks/modules.py`): "
+        "the module's forward, then a backward pass over every parameter and differentiable input. Each case timed as an op-set "
+        f"sample is, {m['repeats']} interleaved rounds, minimum per way, torch intra-op threads = {m['threads']}; the summary is "
+        f"over the {len(m['timings'])} cases every way ran. Cases where a way raised: {len(m['failed'])}.",
+        *_baseline_note(m),
+        "",
+        "| ratio | geometric mean | median |",
+        "| --- | --- | --- |",
+        *[f"| {k} | {v['geomean']:.2f} | {v['median']:.2f} |" for k, v in m["summary"].items()],
+    ]
+    if m["failed"]:
+        out += ["", "| case | error |", "| --- | --- |", *[f"| {k} | {v.replace('|', '/')} |" for k, v in sorted(m["failed"].items())]]
+    slowest = sorted(m["timings"], key=lambda t: -t["seconds"]["opprop"] / t["seconds"]["floor"])[:15]
+    out += ["", "The 15 cases with the highest opprop/floor:", "",
+            "| case | " + " | ".join(f"{w} us" for w in ways) + " | opprop/floor |", "| --- " * (len(ways) + 2) + "|"]
+    for t in slowest:
+        s = t["seconds"]
+        out.append(f"| {t['name']} | " + " | ".join(_us(s[w]) for w in ways) + f" | {s['opprop'] / s['floor']:.2f} |")
     return out

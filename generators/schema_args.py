@@ -26,6 +26,7 @@ SUPPORTED_TYPES = {
     "ScalarType", "Optional[ScalarType]", "Optional[Layout]", "Layout", "Optional[MemoryFormat]", "MemoryFormat",
     "Device", "Optional[Device]", "str", "Optional[str]", "Optional[Generator]", "complex",
 }
+QUANTIZED_DTYPES = (torch.quint8, torch.qint8, torch.qint32)
 LIST_LENGTHS = ("same", "own")  # a later tensor list: the call's first list's length, or one drawn for it alone
 # Known string enums, by argument name: the first is the simplest.
 STR_ENUMS = {
@@ -121,6 +122,11 @@ class DrawContext:
             self.shape = edge_modes.base_shape(base, shape, keep_ndim=bool(self.spatial))
         self.positions = {a.name: i for i, a in enumerate(op._schema.arguments)}
         self.dtype = self.choose("dtype", DTYPES)
+        # an op that makes quantized tensors (quantize_per_tensor, _empty_affine_quantized) takes quantized dtypes
+        # as its ScalarType arguments ("ScalarType Float is not supported in new_qtensor"): they lead, the others stay
+        # (quantize_per_tensor_dynamic takes float16, and returns its input then)
+        base = self.op_name.partition("::")[2].split(".")[0]
+        self.makes_quantized = "quantize" in base and not base.startswith(("dequantize", "fake_quantize", "_fake_quantize"))
         self.list_length: int | None = None  # the call's one tensor-list length, once a list is drawn (tensor_list_length)
 
     def tensor_list_length(self) -> int:
@@ -211,7 +217,7 @@ def value_for_type(arg, ctx: DrawContext):
             return list(ctx.choose(f"{name}.mask", edge_modes.mask_combinations(arg.N)))
         return [True] * (arg.N or 3)
     if t == "ScalarType":
-        return ctx.choose(f"{name}.dtype", DTYPES)
+        return ctx.choose(f"{name}.dtype", QUANTIZED_DTYPES + DTYPES if ctx.makes_quantized else DTYPES)
     if t == "Layout":
         return torch.strided
     if t == "MemoryFormat":

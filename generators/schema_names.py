@@ -164,6 +164,24 @@ def _list_scalar(arg, ctx):
     return ctx.tensor(arg.name, shape=shape, kind="dense")
 
 
+def _qparam(value, dtypes):
+    """A quantization parameter: as a number, ``value``; as a tensor, one per channel of ``self``'s first dim when the
+    op quantizes per channel (it has an ``axis``, drawn 0) and a single element otherwise. Drawn as a whole tensor it
+    was refused: "a Tensor with 9 elements cannot be converted to Scalar", "scale tensor must have dimension 1"."""
+    def convention(arg, ctx):
+        t = str(arg.real_type)
+        if t in INT + FLOAT:
+            return value if t in (INT if isinstance(value, int) else FLOAT) else None
+        if t not in ("Tensor", "Optional[Tensor]"):
+            return None
+        data = ctx.values.get("self", ctx.values.get("input"))
+        channels = data.shape[0] if "axis" in ctx.arg_names and isinstance(data, torch.Tensor) and data.dim() else 1
+        dtype = ctx.choose(f"{arg.name}.dtype", dtypes)
+        return torch.full((channels,), value, dtype=dtype, device=ctx.device)
+
+    return convention
+
+
 def _constant(value, types=None):
     def convention(arg, ctx):
         if types is not None and str(arg.real_type) not in types:
@@ -214,8 +232,10 @@ CONVENTIONS = {
     "repeats": lambda a, c: [1] * c.ndim if str(a.real_type) == "List[int]" else None,
     "num_classes": _constant(-1, INT),
     "ignore_index": _constant(-100, INT),
-    "scale": _constant(0.5, FLOAT),
-    "zero_point": _constant(0, INT),
+    "scale": _qparam(0.5, (torch.float32, torch.float64)),
+    "scales": _qparam(0.5, (torch.float32, torch.float64)),
+    "zero_point": _qparam(0, (torch.int32, torch.int64, torch.float32)),
+    "zero_points": _qparam(0, (torch.int32, torch.int64, torch.float32)),
     "axis": _constant(0, INT),
     "quant_min": _constant(0, INT),
     "quant_max": _constant(127, INT),

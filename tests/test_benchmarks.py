@@ -5,7 +5,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
-from benchmarks import detect, op_set, overhead, render  # noqa: E402
+from benchmarks import detect, modules, op_set, overhead, render  # noqa: E402
 from opprop.check import catalog  # noqa: E402
 from opprop.explore.target import resolve  # noqa: E402
 
@@ -36,6 +36,31 @@ def test_harness_runs_on_two_ops():
                             "ops": [{"name": t.name, "samples": t.samples, "seconds": t.seconds} for t in timings]}}
     text = render.markdown(results)
     assert "| add |" in text and "opprop/floor" in text
+
+
+def test_module_part_times_forward_and_backward_of_module_db_cases():
+    result = modules.run(limit=2, repeats=1)
+    assert result["cases"] == 2 and len(result["timings"]) + len(result["failed"]) == 2
+    for t in result["timings"]:
+        assert set(t["seconds"]) == set(overhead.WAYS) and all(s > 0 for s in t["seconds"].values())
+    name, fn, args, kwargs = next(modules.cases(limit=1))
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Count(TorchDispatchMode):
+        calls = 0
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            Count.calls += 1
+            return func(*args, **(kwargs or {}))
+
+    with Count():
+        fn.module(*args, **kwargs)
+    forward = Count.calls
+    with Count():
+        fn(*args, **kwargs)
+    assert Count.calls - forward > forward  # the call is forward, then its backward
+    text = render.markdown({"command": "c", "torch": "x", "machine": "m", "date": "d", "modules": {"threads": 1, **result}})
+    assert "module_db forward and backward" in text
 
 
 @pytest.mark.parametrize("aten_op, target", [

@@ -203,3 +203,13 @@ def test_a_dtype_family_never_accepted_is_dropped_whole():
     assert learner.allowed("dtype", options) == ["torch.float32", "torch.bool", "torch.float16"]  # int8 never tried
     learner.record({"dtype": "torch.int16"}, True)  # one integral dtype accepted: the family is judged per value again
     assert learner.allowed("dtype", options) == options  # (int64: two refusals, under MIN_TRIES)
+
+
+def test_quantization_parameters_are_one_per_tensor_or_one_per_channel():
+    # a whole tensor as `scale` was refused ("a Tensor with 9 elements cannot be converted to Scalar"), and a float
+    # ScalarType for a quantized result ("ScalarType Float is not supported in new_qtensor"): both ops reached 0 valid
+    for c in drawn_calls(aten.quantize_per_channel.default, n=20):
+        if c.choices.get("self.mode", "plain") == "plain" and c.choices.get("scales.relation", "own") == "own" and c.args[0].dim():
+            assert c.args[1].shape == (c.args[0].shape[0],)
+    assert valid_rate(aten.quantize_per_tensor.tensor_qparams, validity.OpValidity(), n=30) >= 0.15
+    assert valid_rate(aten.quantize_per_channel.default, validity.OpValidity(), n=30) >= 0.15
