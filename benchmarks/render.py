@@ -235,7 +235,7 @@ def _modules_section(m: dict) -> list:
         "",
         "## module_db forward and backward",
         "",
-        f"Each float32 training input of each ModuleInfo in PyTorch's `module_db` ({m['cases']} cases, `benchmarks/modules.py`): "
+        f"The first float32 training inputs of each ModuleInfo in PyTorch's `module_db` ({m['cases']} cases, `benchmarks/modules.py`): "
         "the module's forward, then a backward pass over every parameter and differentiable input. Each case timed as an op-set "
         f"sample is, {m['repeats']} interleaved rounds, minimum per way, torch intra-op threads = {m['threads']}; the summary is "
         f"over the {len(m['timings'])} cases every way ran. Cases where a way raised: {len(m['failed'])}.",
