@@ -199,8 +199,13 @@ def _mutation(m: dict) -> list:
     return out
 
 
+def _ways(part: dict) -> list:
+    """The ways a part timed: the four, and the baseline when it had one."""
+    return ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if part.get("baseline") else [])
+
+
 def _real_section(r: dict) -> list:
-    ways = ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if r.get("baseline") else [])
+    ways = _ways(r)
     out = [
         "",
         "## Real training steps",
@@ -230,7 +235,7 @@ def _real_section(r: dict) -> list:
 
 
 def _modules_section(m: dict) -> list:
-    ways = ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if m.get("baseline") else [])
+    ways = _ways(m)
     out = [
         "",
         "## module_db forward and backward",
