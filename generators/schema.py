@@ -78,10 +78,9 @@ def _out_tensor(arg, ctx: DrawContext):
     dtype = ctx.choose(f"{arg.name}.dtype", OUT_DTYPES)
     dtype = ctx.dtype if dtype == "same" else dtype
     if str(arg.real_type).startswith("List"):
-        # one output per element of the first tensor list drawn (_foreach_*.out): a shorter out list
+        # one output per element of the call's tensor lists (_foreach_*.out): a shorter out list
         # trips the generated copy kernel's internal assert, an input no caller passes
-        n = next((len(v) for v in ctx.values.values() if isinstance(v, list) and v and isinstance(v[0], torch.Tensor)), 1)
-        return [torch.empty(0, dtype=dtype, device=ctx.device) for _ in range(n)]
+        return [torch.empty(0, dtype=dtype, device=ctx.device) for _ in range(ctx.list_length or 1)]
     return torch.empty(0, dtype=dtype, device=ctx.device)
 
 

@@ -165,6 +165,8 @@ def test_tensor_lists_of_one_call_share_a_length_and_a_scalar_list_matches_it():
     assert any(len(c.args[0]) != len(c.args[1]) for c in calls)
     for c in drawn_calls(aten._foreach_add.ScalarList):
         assert len(c.args[1]) == len(c.args[0])
+    fresh = [c for c in drawn_calls(aten._foreach_add.List_out) if c.choices.get("out.relation", "fresh") == "fresh"]
+    assert fresh and all(len(c.kwargs["out"]) == len(c.args[0]) for c in fresh)  # one out per list element
 
 
 def test_tensor_arguments_of_list_ops_are_their_scalars():

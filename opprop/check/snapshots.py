@@ -195,7 +195,7 @@ def _large_state(meta: tuple, ptr: int, n: int, states: list) -> tuple:
 
     One tensor passed twice (``addcmul_(grad, grad)`` in every Adam step) is copied and compared once: the
     same meta (sizes, strides, offset, address, version) over the same length is the same snapshot. A
-    shared state sits right after its first, where ``give_back`` and the screen look for it.
+    shared state sits right after its first, where the screen looks for it (``screen._clean``).
     """
     if states:
         previous = states[-1]
