@@ -14,7 +14,7 @@ from typing import Any
 
 import torch
 
-from opprop.check.snapshots import Snapshot
+from opprop.check.snapshots import Digest, Snapshot
 from opprop.core import tensor_kinds
 from opprop.core.descriptions import describe_arguments, describe_value  # noqa: F401  (a finding's inputs)
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
@@ -212,7 +212,7 @@ def _copy(value, before: dict):
 
 def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
     """The tensor as it was before the call, from the bytes the snapshot read (plain CPU tensors only)."""
-    if snapshot.raw is None or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or tensor_kinds.layout_of(t) is not None:
+    if snapshot.raw is None or type(snapshot.raw) is Digest or snapshot.stride is None or t.is_quantized or type(t) is not torch.Tensor or tensor_kinds.layout_of(t) is not None:
         return None
     if not isinstance(snapshot.size, torch.Size):
         return None
