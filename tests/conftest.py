@@ -15,3 +15,26 @@ def pytest_configure(config):
     ``--hypothesis-profile dev|nightly`` over it (``profiles.load`` keeps PyTorch's test utilities from
     loading theirs later)."""
     profiles.load(profiles.default_profile())
+
+
+@pytest.fixture
+def python_hot_path(monkeypatch):
+    """The Python hot path alone (the reference functions): the compiled one set aside, every plan made again."""
+    from opprop.check import native, plan
+
+    plan._forget_plans()
+    monkeypatch.setattr(native, "module", None)
+    yield
+    plan._forget_plans()
+
+
+@pytest.fixture(params=["compiled", "python"])
+def hot_path(request):
+    """Each way the hot path runs: compiled (``opprop/check/native.py``, which must build here) and Python alone."""
+    from opprop.check import native
+
+    if request.param == "python":
+        request.getfixturevalue("python_hot_path")
+    else:
+        assert native.load() is not None, f"the compiled hot path did not build: {native.why_not}"
+    return request.param

@@ -70,7 +70,7 @@ CALLS = {
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 @pytest.mark.parametrize("snapshot_data", ["schema", "all"])
-def test_screen_agrees_with_invariant_functions(name, snapshot_data, monkeypatch):
+def test_screen_agrees_with_invariant_functions(name, snapshot_data, monkeypatch, hot_path):
     _same_both_ways(CALLS[name](), monkeypatch, snapshot_data)
 
 
@@ -91,13 +91,13 @@ def test_nested_strided_input_is_snapshotted():
     assert run_call(CALLS["nested strided input"]()).error is None
 
 
-def test_screen_passes_violations_through():
+def test_screen_passes_violations_through(hot_path):
     # the screen must not clear a known violation: q_per_channel_scales' output is held by the quantizer
     assert any(f.invariant == catalog.TENSOR_IMPL for f in run_call(CALLS["q_per_channel_scales"]()).findings)
 
 
 @pytest.mark.parametrize("opinfo_id", ["nn.functional.embedding_bag", "linalg.lu", "unsafe_chunk", "histogram", "native_batch_norm", "nn.functional.pad.replicate_negative"])
-def test_screen_agrees_on_opinfo_samples(opinfo_id, monkeypatch):
+def test_screen_agrees_on_opinfo_samples(opinfo_id, monkeypatch, hot_path):
     opinfo = catalog.opinfos_by_id()[opinfo_id]
     for args, kwargs in float32_samples(opinfo):
         _same_both_ways(Call(opinfo_id, opinfo.op, args, kwargs), monkeypatch)
@@ -120,7 +120,7 @@ def test_state_sees_storage_swap_and_stride_change():
     assert snapshots.Snapshot(state).changed(v) == "version_counter"
 
 
-def test_screen_clears_clean_calls(monkeypatch):
+def test_screen_clears_clean_calls(monkeypatch, hot_path):
     # the fast path is really taken: a clean functional, view and in-place op never reach the slow path
     slow = []
     real = checkmode.InvariantMode._record

@@ -78,7 +78,7 @@ def _findings(call):
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
-def test_fused_screen_agrees_with_the_slow_path(name, monkeypatch):
+def test_fused_screen_agrees_with_the_slow_path(name, monkeypatch, hot_path):
     screened = _findings(CALLS[name]())
     with monkeypatch.context() as m:
         m.setattr(checkmode, "_clean", lambda *a: False)
@@ -91,7 +91,7 @@ def test_fused_screen_agrees_with_the_slow_path(name, monkeypatch):
     [("swap written", "storage_replaced"), ("swap read", "storage_replaced"), ("set_", "storage_replaced"),
      ("fake view", "view_copies"), ("fake views", "view_copies")],
 )
-def test_fused_screen_passes_the_new_invariants_violations_through(name, invariant):
+def test_fused_screen_passes_the_new_invariants_violations_through(name, invariant, hot_path):
     # not cleared by the screen: the violation reaches the slow path and is reported
     result = run_call(CALLS[name]())
     assert result.error is None, result.error
@@ -111,7 +111,7 @@ def _kind(mutable_args, mutable):
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
-def test_take_states_is_the_invariants_own_befores(name, monkeypatch):
+def test_take_states_is_the_invariants_own_befores(name, monkeypatch, python_hot_path):
     # at each call the mode makes, before the op runs: the fused pass and the two befores, on the same inputs
     mutation, replaced = invariants.get(catalog.UNDECLARED_MUTATION), invariants.get(checkmode.STORAGE_REPLACED)
     real = checkmode.take_states
@@ -166,7 +166,7 @@ def test_mode_default_snapshot_policy_is_the_projects_one():
         checkmode.InvariantMode("x", snapshot_data="some")
 
 
-def test_a_wrong_screen_storage_reader_refuses_to_run(monkeypatch):
+def test_a_wrong_screen_storage_reader_refuses_to_run(monkeypatch, python_hot_path):
     from opprop.check import probe
 
     monkeypatch.setattr(checkmode, "_storage_use_count", lambda address: 1)  # never sees a shared storage

@@ -16,6 +16,7 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from opprop.check import catalog
+from opprop.check import native
 from opprop.check import probe
 from opprop.check.aliasing import CallAliasing, entry_storages
 from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_signature, captured_call, describe_arguments
@@ -67,6 +68,7 @@ def validate_readers(force: bool = False) -> None:
     _screen_validated = False
     # looked up per call, so a reader put in their place (a test's planted bug) is the one checked
     probe.calibrate_screen(lambda address: _storage_use_count(address), lambda t: _storage_address(t))
+    native.load()  # the compiled hot path, built on first use (or its reason for not being there)
     _screen_validated = True
 
 
@@ -204,8 +206,9 @@ class InvariantMode(TorchDispatchMode):
                                 inputs.append((i, v))
                                 if type(v) is not _Tensor and not readable(v):
                                     raise _Unread
-                if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass
-                    before, storages = take_states(inputs, kind.mutable_args, plan.with_data)
+                if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
+                    before, storages = (plan.native is not None and native.module.take_states(inputs, kind.mutable_args)) or take_states(
+                        inputs, kind.mutable_args, plan.with_data)
                     entry = None  # on the slow path, from the storages
                 else:
                     before = storages = None

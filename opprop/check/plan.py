@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from torch._ops import OpOverload
 
-from opprop.check import catalog, invariants
+from opprop.check import catalog, invariants, native
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.screen import FUSED_BEFORES, SCREENED
@@ -15,7 +15,7 @@ class CheckPlan:
     __slots__ = (
         "func", "call", "kind", "checks", "befores", "screens", "slow", "entry", "fused", "with_data",
         "mutation_slot", "replaced_slot", "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
-        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns",
+        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns", "native",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
@@ -63,6 +63,8 @@ class CheckPlan:
         )
         self.allowed_out_out = kind.allowed_out_out
         self.aliased_list_returns = kind.aliased_list_returns
+        # the compiled screen's settings, where the compiled hot path is loaded (native.py); None: Python alone
+        self.native = native.plan_of(self)
 
 
 _PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}

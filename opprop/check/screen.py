@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
-from opprop.check import catalog, probe
+from opprop.check import catalog, native, probe
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
@@ -71,7 +71,21 @@ def _apart(x: tuple, y: tuple) -> bool:
 
 
 def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
-    """True only when every check in the plan would report nothing for this call.
+    """True only when every check in the plan would report nothing for this call (``screen`` decides).
+
+    The compiled screen (``native``) answers first where the plan has one; it
+    declines (None) any call it does not take, and ``screen`` answers.
+    """
+    compiled = plan.native
+    if compiled is not None:
+        answer = native.module.clean(compiled, inputs, outputs, before, storages)
+        if answer is not None:
+            return answer
+    return screen(plan, inputs, outputs, before, storages)
+
+
+def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
+    """True only when every check in the plan would report nothing for this call: the reference screen.
 
     A conservative screen: anything it cannot clear cheaply (an output held
     elsewhere, a shared storage, an identity or overlap, a changed input)

@@ -1,0 +1,441 @@
+// The hot path's two Python steps, in C++: snapshots.take_states and screen._clean, for the common call.
+//
+// Both answer exactly what the Python functions answer, in the same formats, or decline (None) and leave the
+// call to them: any tensor that is not a plain strided CPU torch.Tensor of a whole-byte dtype, any state the
+// Python side made another way (a digest, a kept buffer, a tensor without sizes), any exception. The Python
+// functions are the reference; tests/test_native_hot_path.py holds these to them call by call.
+#include <ATen/ATen.h>
+#include <Python.h>
+#include <torch/csrc/Size.h>
+#include <torch/csrc/Storage.h>
+#include <torch/csrc/autograd/python_variable.h>
+
+#include <cstring>
+#include <vector>
+
+namespace {
+
+int64_t keep_buffers = 1 << 17;  // snapshots.KEEP_BUFFERS: from there the Python side keeps the bytes its own way
+PyObject* storage_name = nullptr;  // "untyped_storage"
+PyObject* overlaps = nullptr;      // torch._C._overlaps
+
+struct Plan {
+  bool tensorimpl, storageimpl, alias, returns_input;
+  std::vector<std::vector<int64_t>> may_alias;  // per return index: input positions it may alias
+  bool has_views = false;
+  std::vector<std::vector<int64_t>> views;  // per return index: input positions it is declared a view of
+  std::vector<bool> is_view;
+  std::vector<std::pair<int64_t, int64_t>> allowed_out_out;
+  std::vector<int64_t> list_returns;
+};
+
+bool contains(const std::vector<int64_t>& v, int64_t x) {
+  for (auto y : v)
+    if (y == x) return true;
+  return false;
+}
+
+// A plain strided CPU torch.Tensor (not a subclass, not Parameter: the Python side tests `type(t) is Tensor`).
+const at::Tensor* plain(PyObject* obj) {
+  if (Py_TYPE(obj) != (PyTypeObject*)THPVariableClass) return nullptr;
+  const at::Tensor& t = THPVariable_Unpack(obj);
+  if (!t.defined() || t.layout() != at::kStrided || t.is_nested() || !t.is_cpu() || t.is_inference() ||
+      t.is_quantized())
+    return nullptr;
+  auto dtype = t.scalar_type();
+  if (dtype == at::kQUInt4x2 || dtype == at::kQUInt2x4) return nullptr;
+  return &t;
+}
+
+int64_t span_bytes(const at::Tensor& t) {  // memory.span_bytes
+  if (t.is_contiguous()) return t.nbytes();
+  if (t.numel() == 0) return 0;
+  int64_t elements = 1;
+  auto sizes = t.sizes();
+  auto strides = t.strides();
+  for (size_t d = 0; d < sizes.size(); d++) elements += (sizes[d] - 1) * strides[d];
+  return elements * t.element_size();
+}
+
+uintptr_t address(const at::Tensor& t) { return reinterpret_cast<uintptr_t>(t.const_data_ptr()); }
+
+// A tuple of ints, or a torch.Size (a tuple subclass, made as THPSize_NewFromSizes makes it: that one is not exported).
+PyObject* ints(c10::IntArrayRef values, bool size = false) {
+  PyObject* tuple = size ? THPSizeType.tp_alloc(&THPSizeType, values.size()) : PyTuple_New(values.size());
+  if (!tuple) return nullptr;
+  for (size_t k = 0; k < values.size(); k++) {
+    PyObject* v = PyLong_FromLongLong(values[k]);
+    if (!v) {
+      Py_DECREF(tuple);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(tuple, k, v);
+  }
+  return tuple;
+}
+
+// The (position, tensor) pairs of `inputs`, each a plain tensor; false when any is not.
+bool unpack_inputs(PyObject* inputs, std::vector<std::pair<int64_t, PyObject*>>& out) {
+  Py_ssize_t n = PyList_GET_SIZE(inputs);
+  out.reserve(n);
+  for (Py_ssize_t k = 0; k < n; k++) {
+    PyObject* pair = PyList_GET_ITEM(inputs, k);
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return false;
+    PyObject* t = PyTuple_GET_ITEM(pair, 1);
+    if (!plain(t)) return false;
+    out.emplace_back(PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0)), t);
+  }
+  return !PyErr_Occurred();
+}
+
+PyObject* decline() {
+  PyErr_Clear();
+  Py_RETURN_NONE;
+}
+
+// take_states(inputs, mutable_args) -> (states, storages) | None
+PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 2 || !PyList_Check(args[0])) return decline();
+  PyObject* mutable_args = args[1];
+  std::vector<std::pair<int64_t, PyObject*>> inputs;
+  if (!unpack_inputs(args[0], inputs)) return decline();
+  Py_ssize_t n = inputs.size();
+  std::vector<char> written(n);
+  for (Py_ssize_t k = 0; k < n; k++) {  // first the cheap test that the Python side would keep every span as bytes
+    PyObject* position = PyLong_FromLongLong(inputs[k].first);
+    int yes = position ? PySequence_Contains(mutable_args, position) : -1;
+    Py_XDECREF(position);
+    if (yes < 0) return decline();
+    written[k] = (char)yes;
+    if (!yes && span_bytes(THPVariable_Unpack(inputs[k].second)) >= keep_buffers) return decline();
+  }
+  PyObject* states = PyList_New(n);
+  PyObject* storages = PyList_New(n);
+  if (!states || !storages) {
+    Py_XDECREF(states);
+    Py_XDECREF(storages);
+    return decline();
+  }
+  try {
+    for (Py_ssize_t k = 0; k < n; k++) {
+      PyObject* obj = inputs[k].second;
+      const at::Tensor& t = THPVariable_Unpack(obj);
+      PyObject* storage = PyObject_CallMethodNoArgs(obj, storage_name);
+      if (!storage) throw std::runtime_error("untyped_storage");
+      PyList_SET_ITEM(storages, k, storage);
+      if (written[k]) {
+        Py_INCREF(Py_None);
+        PyList_SET_ITEM(states, k, Py_None);
+        continue;
+      }
+      uintptr_t ptr = address(t);
+      PyObject* meta = Py_BuildValue(
+          "(NNLNL)", ints(t.sizes(), true), ints(t.strides()),
+          (long long)t.storage_offset(), PyLong_FromVoidPtr((void*)ptr), (long long)t._version());
+      if (!meta) throw std::runtime_error("meta");
+      int64_t bytes = span_bytes(t);
+      PyObject* raw = PyBytes_FromStringAndSize(bytes && ptr ? (const char*)ptr : nullptr, bytes && ptr ? bytes : 0);
+      PyObject* state = raw ? Py_BuildValue("(NNO)", meta, raw, Py_None) : nullptr;
+      if (!state) {
+        if (!raw) Py_DECREF(meta);
+        throw std::runtime_error("state");
+      }
+      PyList_SET_ITEM(states, k, state);
+    }
+  } catch (...) {  // slots not set yet are NULL, which the lists' dealloc skips
+    Py_DECREF(states);
+    Py_DECREF(storages);
+    return decline();
+  }
+  return Py_BuildValue("(NN)", states, storages);
+}
+
+// -1: not that tuple; else whether `values` (a tuple of ints) equals `expected`.
+int same_ints(PyObject* values, c10::IntArrayRef expected) {
+  if (!PyTuple_Check(values)) return -1;
+  if ((size_t)PyTuple_GET_SIZE(values) != expected.size()) return 0;
+  for (size_t d = 0; d < expected.size(); d++) {
+    long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(values, d));
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v != expected[d]) return 0;
+  }
+  return 1;
+}
+
+// -1: decline; 0: changed; 1: as in its state (snapshots.unchanged for a state take_states makes here).
+int unchanged(PyObject* state, const at::Tensor& t) {
+  if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != 3 || PyTuple_GET_ITEM(state, 2) != Py_None) return -1;
+  PyObject* meta = PyTuple_GET_ITEM(state, 0);
+  PyObject* raw = PyTuple_GET_ITEM(state, 1);
+  if (!PyTuple_Check(meta) || PyTuple_GET_SIZE(meta) != 5 || !PyBytes_CheckExact(raw)) return -1;
+  int same = same_ints(PyTuple_GET_ITEM(meta, 0), t.sizes());
+  if (same <= 0) return same;
+  same = same_ints(PyTuple_GET_ITEM(meta, 1), t.strides());
+  if (same <= 0) return same;
+  long long offset = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, 2));
+  void* ptr = PyLong_AsVoidPtr(PyTuple_GET_ITEM(meta, 3));
+  long long version = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, 4));
+  if (PyErr_Occurred()) return -1;
+  if (offset != t.storage_offset() || (uintptr_t)ptr != address(t) || version != t._version()) return 0;
+  Py_ssize_t n = PyBytes_GET_SIZE(raw);
+  return n == 0 || std::memcmp(ptr, PyBytes_AS_STRING(raw), n) == 0;
+}
+
+struct Extent {
+  uintptr_t start;
+  int64_t span;
+};
+
+bool apart(const Extent& x, const Extent& y) {  // screen._apart
+  return !(x.span && y.span && x.start < y.start + y.span && y.start < x.start + x.span);
+}
+
+Extent extent_of(const at::Tensor& t) { return {address(t), span_bytes(t)}; }
+
+// screen._overlap for two plain CPU tensors: torch._C._overlaps, whose RuntimeError means no.
+int overlap(PyObject* a, PyObject* b) {
+  PyObject* result = PyObject_CallFunctionObjArgs(overlaps, a, b, nullptr);
+  if (!result) {
+    if (PyErr_ExceptionMatches(PyExc_RuntimeError)) {
+      PyErr_Clear();
+      return 0;
+    }
+    return -1;
+  }
+  int yes = PyObject_IsTrue(result);
+  Py_DECREF(result);
+  return yes;
+}
+
+void free_plan(PyObject* capsule) { delete static_cast<Plan*>(PyCapsule_GetPointer(capsule, "opprop.Plan")); }
+
+std::vector<int64_t> int_list(PyObject* seq) {
+  std::vector<int64_t> out;
+  PyObject* fast = PySequence_Fast(seq, "a sequence of ints");
+  if (!fast) throw std::runtime_error("ints");
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++)
+    out.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, k)));
+  Py_DECREF(fast);
+  return out;
+}
+
+// make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns) -> capsule
+PyObject* make_plan(PyObject*, PyObject* args) {
+  int tensorimpl, storageimpl, alias, returns_input;
+  PyObject *may_alias, *views, *allowed, *list_returns;
+  if (!PyArg_ParseTuple(args, "ppppOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
+                        &allowed, &list_returns))
+    return nullptr;
+  auto plan = new Plan{(bool)tensorimpl, (bool)storageimpl, (bool)alias, (bool)returns_input};
+  try {
+    PyObject* fast = PySequence_Fast(may_alias, "may_alias");
+    if (!fast) throw std::runtime_error("may_alias");
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++)
+      plan->may_alias.push_back(int_list(PySequence_Fast_GET_ITEM(fast, k)));
+    Py_DECREF(fast);
+    if (views != Py_None) {
+      plan->has_views = true;
+      PyObject *key, *value;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(views, &pos, &key, &value)) {
+        long long j = PyLong_AsLongLong(key);
+        if (j < 0) throw std::runtime_error("views");
+        if ((size_t)j >= plan->views.size()) {
+          plan->views.resize(j + 1);
+          plan->is_view.resize(j + 1, false);
+        }
+        plan->views[j] = int_list(value);
+        plan->is_view[j] = true;
+      }
+    }
+    PyObject* pairs = PySequence_Fast(allowed, "allowed_out_out");
+    if (!pairs) throw std::runtime_error("allowed_out_out");
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(pairs); k++) {
+      auto pair = int_list(PySequence_Fast_GET_ITEM(pairs, k));
+      if (pair.size() != 2) {
+        Py_DECREF(pairs);
+        throw std::runtime_error("pair");
+      }
+      plan->allowed_out_out.emplace_back(pair[0], pair[1]);
+    }
+    Py_DECREF(pairs);
+    plan->list_returns = int_list(list_returns);
+    if (PyErr_Occurred()) throw std::runtime_error("ints");
+  } catch (...) {
+    delete plan;
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a plan");
+    return nullptr;
+  }
+  return PyCapsule_New(plan, "opprop.Plan", free_plan);
+}
+
+// clean(plan, inputs, outputs, before, storages) -> True | False | None (screen._clean's answer, or declined)
+PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 5 || !PyList_Check(args[1]) || !PyList_Check(args[2])) return decline();
+  auto plan = static_cast<Plan*>(PyCapsule_GetPointer(args[0], "opprop.Plan"));
+  if (!plan) return decline();
+  PyObject *before = args[3], *storages = args[4];
+  std::vector<std::pair<int64_t, PyObject*>> inputs;
+  if (!unpack_inputs(args[1], inputs)) return decline();
+  Py_ssize_t n_in = inputs.size();
+  try {
+    if (storages != Py_None) {
+      if (!PyList_Check(storages) || PyList_GET_SIZE(storages) != n_in) return decline();
+      if (before != Py_None && (!PyList_Check(before) || PyList_GET_SIZE(before) != n_in)) return decline();
+      for (Py_ssize_t k = 0; k < n_in; k++) {
+        const at::Tensor& t = THPVariable_Unpack(inputs[k].second);
+        PyObject* storage = PyList_GET_ITEM(storages, k);
+        if (storage != Py_None) {  // storage_replaced: the input still sits on the storage it had
+          if (!THPStorage_Check(storage)) return decline();
+          if (THPStorage_Unpack(storage).unsafeGetStorageImpl() != t.storage().unsafeGetStorageImpl())
+            Py_RETURN_FALSE;
+        }
+        if (before != Py_None) {
+          PyObject* state = PyList_GET_ITEM(before, k);
+          if (state == Py_None) continue;
+          int same = unchanged(state, t);
+          if (same < 0) return decline();
+          if (!same) Py_RETURN_FALSE;
+        }
+      }
+    } else if (before != Py_None && PyObject_IsTrue(before)) {
+      return decline();  // an unfused plan's states: the Python screen reads them
+    }
+    PyObject* outputs = args[2];
+    Py_ssize_t n_out = PyList_GET_SIZE(outputs);
+    std::vector<std::pair<int64_t, PyObject*>> outs;  // (return index, tensor or NULL for None)
+    for (Py_ssize_t k = 0; k < n_out; k++) {
+      PyObject* pair = PyList_GET_ITEM(outputs, k);
+      if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return decline();
+      PyObject* t = PyTuple_GET_ITEM(pair, 1);
+      long long j = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0));
+      if (PyErr_Occurred()) return decline();
+      if (t == Py_None) {
+        outs.emplace_back(j, nullptr);
+        continue;
+      }
+      if (!plain(t)) return decline();
+      outs.emplace_back(j, t);
+    }
+    if (plan->has_views) {  // view_copies: each declared view sits on the storage of an input it views
+      for (auto& [j, t] : outs) {
+        if (!t || j < 0 || (size_t)j >= plan->is_view.size() || !plan->is_view[j]) continue;
+        auto impl = THPVariable_Unpack(t).storage().unsafeGetStorageImpl();
+        bool found = false;
+        for (auto& [i, x] : inputs)
+          if (contains(plan->views[j], i) && THPVariable_Unpack(x).storage().unsafeGetStorageImpl() == impl) {
+            found = true;
+            break;
+          }
+        if (!found) Py_RETURN_FALSE;
+      }
+    }
+    if (outs.empty()) Py_RETURN_TRUE;
+    if (plan->tensorimpl) {
+      for (size_t a = 0; a < outs.size(); a++)  // one TensorImpl in several output slots: let the check count it
+        for (size_t b = a + 1; b < outs.size(); b++)
+          if (outs[a].second && outs[a].second == outs[b].second) Py_RETURN_FALSE;
+      for (auto& [j, t] : outs) {
+        if (!t) continue;
+        auto held = THPVariable_Unpack(t).use_count();
+        // the outputs entry and the op's return value hold it (the Python screen's 4 adds its loop name and
+        // getrefcount's argument)
+        if (held > 1 || (held == 1 && Py_REFCNT(t) > 2)) Py_RETURN_FALSE;
+      }
+    }
+    if (!(plan->storageimpl || plan->alias || plan->returns_input)) Py_RETURN_TRUE;
+    std::vector<Extent> in_extents;
+    std::vector<int> out_bounded;  // per output: 1 when an overlap test applies (a view op's output, bounded lazily)
+    for (auto& [j, t] : outs) {
+      if (!t) {
+        out_bounded.push_back(0);
+        continue;
+      }
+      const at::Tensor& x = THPVariable_Unpack(t);
+      bool bounded = false;
+      if (plan->storageimpl) {
+        if (x.storage().use_count() > 1) Py_RETURN_FALSE;
+      } else if (plan->alias) {
+        bounded = true;
+      }
+      if (plan->alias || plan->returns_input) {
+        const std::vector<int64_t>* allowed =
+            (j >= 0 && (size_t)j < plan->may_alias.size()) ? &plan->may_alias[j] : nullptr;
+        for (Py_ssize_t k = 0; k < n_in; k++) {
+          auto [i, inp] = inputs[k];
+          bool may = allowed && contains(*allowed, i);
+          if (t == inp) {
+            if (plan->returns_input || (plan->alias && !may)) Py_RETURN_FALSE;
+          } else if (bounded && !may) {
+            if (in_extents.empty())
+              for (auto& [_, y] : inputs) in_extents.push_back(extent_of(THPVariable_Unpack(y)));
+            if (!apart(extent_of(x), in_extents[k])) {
+              int yes = overlap(t, inp);
+              if (yes < 0) return decline();
+              if (yes) Py_RETURN_FALSE;
+            }
+          }
+        }
+      }
+      out_bounded.push_back(bounded);
+    }
+    if (plan->alias && outs.size() > 1) {
+      for (size_t a = 0; a < outs.size(); a++) {
+        auto [j, t] = outs[a];
+        if (!t) continue;
+        for (size_t b = a + 1; b < outs.size(); b++) {
+          auto [k, u] = outs[b];
+          if (!u) continue;
+          bool allowed = (j == k && contains(plan->list_returns, j));
+          for (auto& p : plan->allowed_out_out)
+            if (p.first == j && p.second == k) allowed = true;
+          if (allowed) continue;
+          if (t == u) Py_RETURN_FALSE;
+          if (!out_bounded[a] || !out_bounded[b]) continue;
+          if (!apart(extent_of(THPVariable_Unpack(t)), extent_of(THPVariable_Unpack(u)))) {
+            int yes = overlap(t, u);
+            if (yes < 0) return decline();
+            if (yes) Py_RETURN_FALSE;
+          }
+        }
+      }
+    }
+  } catch (...) {
+    return decline();
+  }
+  Py_RETURN_TRUE;
+}
+
+// configure(keep_buffers, overlaps): the Python side's threshold and torch._C._overlaps
+PyObject* configure(PyObject*, PyObject* args) {
+  long long keep;
+  PyObject* fn;
+  if (!PyArg_ParseTuple(args, "LO", &keep, &fn)) return nullptr;
+  keep_buffers = keep;
+  Py_XDECREF(overlaps);
+  Py_INCREF(fn);
+  overlaps = fn;
+  Py_RETURN_NONE;
+}
+
+PyMethodDef methods[] = {
+    {"take_states", (PyCFunction)(void (*)(void))take_states, METH_FASTCALL, "snapshots.take_states, or None"},
+    {"clean", (PyCFunction)(void (*)(void))clean, METH_FASTCALL, "screen._clean, or None"},
+    {"make_plan", make_plan, METH_VARARGS, "a plan's screen settings, for clean"},
+    {"configure", configure, METH_VARARGS, "thresholds and readers from the Python side"},
+    {nullptr, nullptr, 0, nullptr}};
+
+// torch.utils.cpp_extension names the module (TORCH_EXTENSION_NAME: one per torch release, see native.py)
+#define OPPROP_CAT(a, b) a##b
+#define OPPROP_INIT(name) OPPROP_CAT(PyInit_, name)
+#define OPPROP_QUOTE(x) #x
+#define OPPROP_NAME(x) OPPROP_QUOTE(x)
+
+struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, OPPROP_NAME(TORCH_EXTENSION_NAME), nullptr, -1, methods};
+
+}  // namespace
+
+PyMODINIT_FUNC OPPROP_INIT(TORCH_EXTENSION_NAME)(void) {
+  storage_name = PyUnicode_InternFromString("untyped_storage");
+  return PyModule_Create(&module_def);
+}

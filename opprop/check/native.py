@@ -1,0 +1,62 @@
+"""The hot path's two steps in C++ (``hot_path.cpp``), compiled on first use; the Python functions stay the reference.
+
+``take_states`` and ``clean`` answer what ``snapshots.take_states`` and
+``screen._clean`` answer, for the common call (plain strided CPU tensors, every
+span kept as bytes), or decline with None, and the Python functions then run.
+Measured on the training steps of the ``real`` benchmark part, those two
+functions were nine tenths of what opprop adds to a do-nothing mode.
+
+The source is compiled once per torch release with ``torch.utils.cpp_extension``
+(about 20 s, into torch's extension cache) the first time a mode is made. Where
+that fails (no compiler, no headers) or ``OPPROP_NATIVE=0`` says not to, the
+Python functions do all the work, and ``why_not`` says why.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import torch
+
+SOURCE = Path(__file__).with_name("hot_path.cpp")
+module = None  # the compiled module, once loaded
+why_not: str | None = None  # why there is none, once that is known
+_tried = False
+
+
+def load() -> object | None:
+    """The compiled module, built on the first call when it is not in the cache yet; None where it cannot be."""
+    global module, why_not, _tried
+    if _tried:
+        return module
+    _tried = True
+    if os.environ.get("OPPROP_NATIVE", "1") == "0":
+        why_not = "OPPROP_NATIVE=0"
+        return None
+    try:
+        from torch.utils.cpp_extension import load as build
+
+        name = "opprop_hot_path_" + re.sub(r"\W", "_", torch.__version__)  # one build per torch release: its ABI
+        built = build(name, sources=[str(SOURCE)], extra_cflags=["-O2"], verbose=False)
+    except Exception as e:  # noqa: BLE001  (any failure to build leaves the Python path, with its reason)
+        why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
+        return None
+    from opprop.check.snapshots import KEEP_BUFFERS
+
+    built.configure(KEEP_BUFFERS, torch._C._overlaps)
+    module = built
+    return module
+
+
+def plan_of(plan) -> object | None:
+    """The compiled form of a CheckPlan's screen settings, or None without the module (or for a plan it cannot take)."""
+    if module is None:
+        return None
+    return module.make_plan(
+        plan.tensorimpl, plan.storageimpl, plan.alias, plan.returns_input,
+        [sorted(allowed) for allowed in plan.may_alias_inputs],
+        None if plan.views is None else {j: sorted(bases) for j, bases in plan.views.items()},
+        [tuple(pair) for pair in plan.allowed_out_out],
+        sorted(plan.aliased_list_returns),
+    )

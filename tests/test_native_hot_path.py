@@ -1,0 +1,132 @@
+"""The compiled hot path answers what the Python reference answers, call by call, or declines.
+
+``native.module.take_states`` must return what ``snapshots.take_states``
+returns (the same states and the very same storage objects), and
+``native.module.clean`` what ``screen.screen`` answers, on every call it does
+not decline. Both are run side by side on real ops (op_db samples of the
+benchmark's op set) and on custom ops that break each invariant.
+"""
+import os
+import sys
+
+import pytest
+import torch
+
+from opprop.check import mode as checkmode, native, screen, snapshots
+from opprop.check.runner import run_call
+from opprop.core.calls import Call
+
+import custom_ops  # noqa: F401  (registers opprop_test::*)
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
+from benchmarks.op_set import float32_samples, kept  # noqa: E402
+from opprop.check import catalog  # noqa: E402
+
+aten = torch.ops.aten
+
+
+@pytest.fixture(autouse=True)
+def compiled():
+    assert native.load() is not None, f"the compiled hot path did not build: {native.why_not}"
+    return native.module
+
+
+def _same_state(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    return type(a[0][0]) is type(b[0][0]) and a[0] == b[0] and type(a[1]) is type(b[1]) and a[1] == b[1] and a[2] is b[2] is None
+
+
+def test_take_states_returns_the_reference_states_and_storages(compiled):
+    base = torch.arange(24.0).reshape(4, 6)
+    values = [base, base.t(), base[1:, ::2], torch.empty(0), torch.ones(2, dtype=torch.int8), torch.tensor(3.0),
+              torch.ones(3, dtype=torch.complex64), torch.zeros(2, 2, dtype=torch.bool), base[2:3, 1:4], base.expand(2, 4, 6)]
+    inputs = list(enumerate(values)) + [(3, base)]  # one tensor passed twice
+    for mutable_args in (frozenset(), frozenset({0, 3}), (1,)):
+        got = compiled.take_states(inputs, mutable_args)
+        assert got is not None
+        states, storages = got
+        want_states, want_storages = snapshots.take_states(inputs, mutable_args, False)
+        assert all(a is b for a, b in zip(storages, want_storages)) and len(storages) == len(want_storages)
+        assert len(states) == len(want_states) and all(_same_state(a, b) for a, b in zip(states, want_states))
+
+
+@pytest.mark.parametrize("value", [
+    lambda: torch.nn.Parameter(torch.ones(3)),  # a subclass: the Python side reads it its own way
+    lambda: torch.ones(3).to_sparse(),
+    lambda: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)], layout=torch.strided),
+    lambda: torch.randn(snapshots.KEEP_BUFFERS // 4),  # large: a digest or a kept buffer
+    lambda: torch.quantize_per_tensor(torch.ones(3), 0.5, 0, torch.qint8),
+    lambda: torch.ones(3, device="meta"),
+])
+def test_take_states_declines_what_it_does_not_take(compiled, value):
+    assert compiled.take_states([(0, torch.ones(2)), (1, value())], frozenset()) is None
+    with torch.inference_mode():
+        assert compiled.take_states([(0, torch.ones(2))], frozenset()) is None
+
+
+def _compare_screens(monkeypatch):
+    """Every call the mode screens: the compiled answer next to the reference one; returns the list of pairs."""
+    answers = []
+    module = native.module
+
+    def both(plan, inputs, outputs, before, storages):
+        want = screen.screen(plan, inputs, outputs, before, storages)
+        got = None if plan.native is None else module.clean(plan.native, inputs, outputs, before, storages)
+        answers.append((plan.kind.name, got, want))
+        return want
+
+    monkeypatch.setattr(checkmode, "_clean", both)
+    return answers
+
+
+def _mismatches(answers):
+    return [(name, got, want) for name, got, want in answers if got is not None and got != want]
+
+
+def test_the_compiled_screen_answers_as_the_reference_on_op_db_samples(monkeypatch):
+    answers = _compare_screens(monkeypatch)
+    opinfos = catalog.opinfos_by_id()
+    for opinfo_id in kept():  # the benchmark's op set: 215 OpInfos, views, reductions, in-place and out= ops among them
+        opinfo = opinfos[opinfo_id]
+        for args, kwargs in float32_samples(opinfo):
+            run_call(Call(opinfo_id, opinfo.op, args, kwargs))
+    assert _mismatches(answers) == []
+    answered = [a for a in answers if a[1] is not None]
+    assert len(answered) > 0.8 * len(answers)  # the compiled screen takes the common call
+    assert any(want is False for _, got, want in answered)  # and some it answered were not clean
+
+
+VIOLATIONS = {
+    "hold_output": lambda: Call("h", custom_ops.ops.hold_output.default, (torch.ones(3),)),
+    "return_input": lambda: Call("r", custom_ops.ops.return_input.default, (torch.ones(3),)),
+    "alias_input": lambda: Call("a", custom_ops.ops.alias_input.default, (torch.ones(2, 2),)),
+    "mutate_input": lambda: Call("m", custom_ops.ops.mutate_input.default, (torch.ones(3),)),
+    "alias_other": lambda: Call("ao", custom_ops.ops.alias_other.default, (torch.ones(2, 2), torch.ones(4))),
+    "q_per_channel_scales": lambda: Call("q", aten.q_per_channel_scales.default, (
+        torch.quantize_per_channel(torch.arange(6.0).reshape(2, 3), torch.tensor([0.5, 1.0], dtype=torch.double),
+                                   torch.zeros(2, dtype=torch.long), 0, torch.qint8),)),
+    "_unsafe_view": lambda: Call("v", aten._unsafe_view.default, (torch.ones(4, 2), [8])),
+    "unsafe_split": lambda: Call("u", aten.unsafe_split.Tensor, (torch.ones(4, 2), 2)),
+    "dequantize.self": lambda: Call("d", aten.dequantize.self, (torch.ones(2, 3),)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIOLATIONS))
+def test_the_compiled_screen_never_clears_a_violation(name, monkeypatch):
+    answers = _compare_screens(monkeypatch)
+    findings = run_call(VIOLATIONS[name]()).findings
+    assert findings, name
+    assert _mismatches(answers) == []
+    assert any(got is False for _, got, _ in answers) or all(got is None for _, got, _ in answers)
+
+
+def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
+    calls = []
+    real = native.module.clean
+    monkeypatch.setattr(native, "module", type("Counting", (), {
+        "clean": staticmethod(lambda *a: calls.append(real(*a)) or calls[-1]),
+        "take_states": staticmethod(native.module.take_states)}))
+    x = torch.randn(4, 4)
+    assert run_call(Call("mm", aten.mm.default, (x, x))).findings == []
+    assert calls == [True]
