@@ -138,3 +138,29 @@ def test_reading_an_input_does_not_materialize_a_copy_on_write_storage():
     result = run_call(Call("lc", aten._lazy_clone.default, (t,)))
     assert result.error is None and result.findings == []
     assert const_data_ptr(t) == ptr
+
+
+@pytest.mark.parametrize("op, invariant", [
+    ("mutate_input", catalog.UNDECLARED_MUTATION), ("alias_input", catalog.UNDECLARED_ALIAS), ("return_input", catalog.RETURNS_INPUT)])
+def test_a_parameter_input_is_checked_as_a_tensor(op, invariant, hot_path):
+    # model weights reach the mode as Parameters: their bytes, storage and extent are read as a plain tensor's
+    import opprop
+    from opprop.core import ledger as ledger_mod
+
+    weight = torch.nn.Parameter(torch.ones(2, 2))
+    with opprop.checking(ledger=ledger_mod.Ledger(None, {})) as found:
+        getattr(custom_ops.ops, op)(weight)
+    assert invariant in {f.invariant for f in found.findings}
+
+
+def test_views_of_parameters_are_cleared_by_the_screen(monkeypatch, hot_path):
+    # t(weight) in every linear layer: the declared view sits on the Parameter's storage, so the fast path clears it
+    import opprop
+
+    slow = []
+    real = checkmode.InvariantMode._record
+    monkeypatch.setattr(checkmode.InvariantMode, "_record", lambda self, *a: slow.append(a[0].kind.name) or real(self, *a))
+    layer = torch.nn.Linear(3, 2)
+    with opprop.checking() as found:
+        layer(torch.randn(4, 3)).sum().backward()
+    assert found.findings == [] and slow == []

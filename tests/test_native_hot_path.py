@@ -37,10 +37,30 @@ def _same_state(a, b) -> bool:
     return type(a[0][0]) is type(b[0][0]) and a[0] == b[0] and type(a[1]) is type(b[1]) and a[1] == b[1] and a[2] is b[2] is None
 
 
+def test_large_inputs_get_the_reference_digests_and_kept_buffers(compiled):
+    big = torch.randn(snapshots.KEEP_BUFFERS // 4 + 8, 2)
+    values = [big, big, big.t(), big[:, 0], torch.ones(3)]  # a digest, shared, a kept buffer twice, bytes
+    inputs = list(enumerate(values))
+    states, storages = compiled.take_states(inputs, frozenset())
+    want, want_storages = snapshots.take_states(inputs, frozenset(), False)
+    assert [type(s[1]) for s in states] == [type(s[1]) for s in want] == [
+        snapshots.Digest, snapshots.Digest, snapshots.KeptBuffer, snapshots.KeptBuffer, bytes]
+    assert states[1] is states[0] and want[1] is want[0]  # the same tensor passed twice: one state, as in Python
+    for got, ref in zip(states, want):
+        assert got[0] == ref[0] and len(got[1]) == len(ref[1])
+        assert (got[1].value == ref[1].value) if type(got[1]) is snapshots.Digest else bytes(got[1]) == bytes(ref[1])
+    plan = checkmode.InvariantMode("x")._plan(aten.add.Tensor)[1]
+    outputs = [(0, torch.ones(2))]
+    assert compiled.clean(plan.native, inputs, outputs, states, storages) is True
+    big.numpy()[-1, -1] += 1  # the last element, behind the version counter's back: only the bytes say so
+    assert compiled.clean(plan.native, inputs, outputs, states, storages) is False
+
+
 def test_take_states_returns_the_reference_states_and_storages(compiled):
     base = torch.arange(24.0).reshape(4, 6)
     values = [base, base.t(), base[1:, ::2], torch.empty(0), torch.ones(2, dtype=torch.int8), torch.tensor(3.0),
-              torch.ones(3, dtype=torch.complex64), torch.zeros(2, 2, dtype=torch.bool), base[2:3, 1:4], base.expand(2, 4, 6)]
+              torch.ones(3, dtype=torch.complex64), torch.zeros(2, 2, dtype=torch.bool), base[2:3, 1:4], base.expand(2, 4, 6),
+              torch.nn.Parameter(torch.ones(2, 3))]  # model weights reach the mode as Parameters
     inputs = list(enumerate(values)) + [(3, base)]  # one tensor passed twice
     for mutable_args in (frozenset(), frozenset({0, 3}), (1,)):
         got = compiled.take_states(inputs, mutable_args)
@@ -52,10 +72,9 @@ def test_take_states_returns_the_reference_states_and_storages(compiled):
 
 
 @pytest.mark.parametrize("value", [
-    lambda: torch.nn.Parameter(torch.ones(3)),  # a subclass: the Python side reads it its own way
+    lambda: torch.Tensor._make_subclass(type("Sub", (torch.Tensor,), {}), torch.ones(3)),  # a subclass: read its own way
     lambda: torch.ones(3).to_sparse(),
     lambda: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)], layout=torch.strided),
-    lambda: torch.randn(snapshots.KEEP_BUFFERS // 4),  # large: a digest or a kept buffer
     lambda: torch.quantize_per_tensor(torch.ones(3), 0.5, 0, torch.qint8),
     lambda: torch.ones(3, device="meta"),
 ])

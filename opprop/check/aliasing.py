@@ -30,11 +30,14 @@ import functools
 
 import torch
 
+from opprop.check.probe import PLAIN_TYPES
+
 SchemaInfo = torch._C._SchemaInfo
 SchemaArgument = torch._C._SchemaArgument
 _INPUT = torch._C._SchemaArgType.input
 _OUTPUT = torch._C._SchemaArgType.output
 _Tensor = torch.Tensor
+_PLAIN = PLAIN_TYPES
 _strided = torch.strided
 
 
@@ -51,7 +54,7 @@ def storage_of(t: torch.Tensor):
 
     Python keeps one wrapper per StorageImpl while it is held: its identity is the StorageImpl's.
     """
-    if type(t) is not _Tensor or t.layout is not _strided:
+    if type(t) not in _PLAIN or t.layout is not _strided:
         return None
     try:
         return t.untyped_storage()

@@ -18,6 +18,8 @@ namespace {
 int64_t keep_buffers = 1 << 17;  // snapshots.KEEP_BUFFERS: from there the Python side keeps the bytes its own way
 PyObject* storage_name = nullptr;  // "untyped_storage"
 PyObject* overlaps = nullptr;      // torch._C._overlaps
+PyObject* large_state = nullptr;   // snapshots._large_state: a large input's state, made as the Python side makes it
+PyObject* same_bytes = nullptr;    // snapshots.same_bytes: compares a digest or a kept buffer
 
 struct Plan {
   bool tensorimpl, storageimpl, alias, returns_input;
@@ -35,9 +37,9 @@ bool contains(const std::vector<int64_t>& v, int64_t x) {
   return false;
 }
 
-// A plain strided CPU torch.Tensor (not a subclass, not Parameter: the Python side tests `type(t) is Tensor`).
+// A plain strided CPU tensor: a torch.Tensor or a Parameter (probe.PLAIN_TYPES, torch's THPVariable_CheckExact).
 const at::Tensor* plain(PyObject* obj) {
-  if (Py_TYPE(obj) != (PyTypeObject*)THPVariableClass) return nullptr;
+  if (!THPVariable_CheckExact(obj)) return nullptr;
   const at::Tensor& t = THPVariable_Unpack(obj);
   if (!t.defined() || t.layout() != at::kStrided || t.is_nested() || !t.is_cpu() || t.is_inference() ||
       t.is_quantized())
@@ -100,17 +102,9 @@ PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   std::vector<std::pair<int64_t, PyObject*>> inputs;
   if (!unpack_inputs(args[0], inputs)) return decline();
   Py_ssize_t n = inputs.size();
-  std::vector<char> written(n);
-  for (Py_ssize_t k = 0; k < n; k++) {  // first the cheap test that the Python side would keep every span as bytes
-    PyObject* position = PyLong_FromLongLong(inputs[k].first);
-    int yes = position ? PySequence_Contains(mutable_args, position) : -1;
-    Py_XDECREF(position);
-    if (yes < 0) return decline();
-    written[k] = (char)yes;
-    if (!yes && span_bytes(THPVariable_Unpack(inputs[k].second)) >= keep_buffers) return decline();
-  }
-  PyObject* states = PyList_New(n);
-  PyObject* storages = PyList_New(n);
+  // built by appending, so a large input's Python helper can read the states before it (snapshots._large_state)
+  PyObject* states = PyList_New(0);
+  PyObject* storages = PyList_New(0);
   if (!states || !storages) {
     Py_XDECREF(states);
     Py_XDECREF(storages);
@@ -121,11 +115,17 @@ PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
       PyObject* obj = inputs[k].second;
       const at::Tensor& t = THPVariable_Unpack(obj);
       PyObject* storage = PyObject_CallMethodNoArgs(obj, storage_name);
-      if (!storage) throw std::runtime_error("untyped_storage");
-      PyList_SET_ITEM(storages, k, storage);
-      if (written[k]) {
-        Py_INCREF(Py_None);
-        PyList_SET_ITEM(states, k, Py_None);
+      if (!storage || PyList_Append(storages, storage) < 0) {
+        Py_XDECREF(storage);
+        throw std::runtime_error("untyped_storage");
+      }
+      Py_DECREF(storage);
+      PyObject* position = PyLong_FromLongLong(inputs[k].first);
+      int written = position ? PySequence_Contains(mutable_args, position) : -1;
+      Py_XDECREF(position);
+      if (written < 0) throw std::runtime_error("mutable_args");
+      if (written) {
+        if (PyList_Append(states, Py_None) < 0) throw std::runtime_error("append");
         continue;
       }
       uintptr_t ptr = address(t);
@@ -133,16 +133,23 @@ PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
           "(NNLNL)", ints(t.sizes(), true), ints(t.strides()),
           (long long)t.storage_offset(), PyLong_FromVoidPtr((void*)ptr), (long long)t._version());
       if (!meta) throw std::runtime_error("meta");
-      int64_t bytes = span_bytes(t);
-      PyObject* raw = PyBytes_FromStringAndSize(bytes && ptr ? (const char*)ptr : nullptr, bytes && ptr ? bytes : 0);
-      PyObject* state = raw ? Py_BuildValue("(NNO)", meta, raw, Py_None) : nullptr;
-      if (!state) {
+      int64_t bytes = ptr ? span_bytes(t) : 0;  // ptr 0: a ZeroTensor (forward AD) has no bytes
+      PyObject* state;
+      if (bytes < keep_buffers) {
+        PyObject* raw = PyBytes_FromStringAndSize(bytes ? (const char*)ptr : nullptr, bytes);
+        state = raw ? Py_BuildValue("(NNO)", meta, raw, Py_None) : nullptr;
         if (!raw) Py_DECREF(meta);
-        throw std::runtime_error("state");
+      } else {  // a digest or a kept buffer, or the previous input's state over the same bytes: the Python side's
+        state = PyObject_CallFunction(large_state, "OKLOO", meta, (unsigned long long)ptr, (long long)bytes,
+                                      t.is_contiguous() ? Py_True : Py_False, states);
+        Py_DECREF(meta);
       }
-      PyList_SET_ITEM(states, k, state);
+      if (!state) throw std::runtime_error("state");
+      int appended = PyList_Append(states, state);
+      Py_DECREF(state);
+      if (appended < 0) throw std::runtime_error("append");
     }
-  } catch (...) {  // slots not set yet are NULL, which the lists' dealloc skips
+  } catch (...) {
     Py_DECREF(states);
     Py_DECREF(storages);
     return decline();
@@ -162,12 +169,12 @@ int same_ints(PyObject* values, c10::IntArrayRef expected) {
   return 1;
 }
 
-// -1: decline; 0: changed; 1: as in its state (snapshots.unchanged for a state take_states makes here).
-int unchanged(PyObject* state, const at::Tensor& t) {
+// -1: decline; 0: changed; 1: as in its state (snapshots.unchanged). `previous`: the large state compared last.
+int unchanged(PyObject* state, const at::Tensor& t, PyObject*& previous) {
   if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != 3 || PyTuple_GET_ITEM(state, 2) != Py_None) return -1;
   PyObject* meta = PyTuple_GET_ITEM(state, 0);
   PyObject* raw = PyTuple_GET_ITEM(state, 1);
-  if (!PyTuple_Check(meta) || PyTuple_GET_SIZE(meta) != 5 || !PyBytes_CheckExact(raw)) return -1;
+  if (!PyTuple_Check(meta) || PyTuple_GET_SIZE(meta) != 5 || raw == Py_None) return -1;
   int same = same_ints(PyTuple_GET_ITEM(meta, 0), t.sizes());
   if (same <= 0) return same;
   same = same_ints(PyTuple_GET_ITEM(meta, 1), t.strides());
@@ -177,6 +184,15 @@ int unchanged(PyObject* state, const at::Tensor& t) {
   long long version = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, 4));
   if (PyErr_Occurred()) return -1;
   if (offset != t.storage_offset() || (uintptr_t)ptr != address(t) || version != t._version()) return 0;
+  if (!PyBytes_CheckExact(raw)) {  // a large input's digest or kept buffer: compared as the Python side compares it
+    if (raw == previous) return 1;  // one large tensor passed twice shares its state: compared once
+    PyObject* same = PyObject_CallFunctionObjArgs(same_bytes, PyTuple_GET_ITEM(meta, 3), raw, nullptr);
+    if (!same) return -1;
+    int yes = PyObject_IsTrue(same);
+    Py_DECREF(same);
+    previous = yes == 1 ? raw : nullptr;
+    return yes;
+  }
   Py_ssize_t n = PyBytes_GET_SIZE(raw);
   return n == 0 || std::memcmp(ptr, PyBytes_AS_STRING(raw), n) == 0;
 }
@@ -282,6 +298,7 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     if (storages != Py_None) {
       if (!PyList_Check(storages) || PyList_GET_SIZE(storages) != n_in) return decline();
       if (before != Py_None && (!PyList_Check(before) || PyList_GET_SIZE(before) != n_in)) return decline();
+      PyObject* previous = nullptr;
       for (Py_ssize_t k = 0; k < n_in; k++) {
         const at::Tensor& t = THPVariable_Unpack(inputs[k].second);
         PyObject* storage = PyList_GET_ITEM(storages, k);
@@ -293,7 +310,7 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
         if (before != Py_None) {
           PyObject* state = PyList_GET_ITEM(before, k);
           if (state == Py_None) continue;
-          int same = unchanged(state, t);
+          int same = unchanged(state, t, previous);
           if (same < 0) return decline();
           if (!same) Py_RETURN_FALSE;
         }
@@ -406,15 +423,17 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   Py_RETURN_TRUE;
 }
 
-// configure(keep_buffers, overlaps): the Python side's threshold and torch._C._overlaps
+// configure(keep_buffers, overlaps, large_state, same_bytes): the Python side's threshold and helpers
 PyObject* configure(PyObject*, PyObject* args) {
   long long keep;
-  PyObject* fn;
-  if (!PyArg_ParseTuple(args, "LO", &keep, &fn)) return nullptr;
+  PyObject *fn, *large, *same;
+  if (!PyArg_ParseTuple(args, "LOOO", &keep, &fn, &large, &same)) return nullptr;
   keep_buffers = keep;
-  Py_XDECREF(overlaps);
-  Py_INCREF(fn);
-  overlaps = fn;
+  for (auto [slot, value] : {std::pair<PyObject**, PyObject*>{&overlaps, fn}, {&large_state, large}, {&same_bytes, same}}) {
+    Py_XDECREF(*slot);
+    Py_INCREF(value);
+    *slot = value;
+  }
   Py_RETURN_NONE;
 }
 

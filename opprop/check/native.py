@@ -1,8 +1,10 @@
 """The hot path's two steps in C++ (``hot_path.cpp``), compiled on first use; the Python functions stay the reference.
 
 ``take_states`` and ``clean`` answer what ``snapshots.take_states`` and
-``screen._clean`` answer, for the common call (plain strided CPU tensors, every
-span kept as bytes), or decline with None, and the Python functions then run.
+``screen.screen`` answer, for the common call (plain strided CPU tensors of
+whole-byte dtypes; a large input's digest or kept buffer is made and compared by
+the Python helpers it calls), or decline with None, and the Python functions
+then run.
 Measured on the training steps of the ``real`` benchmark part, those two
 functions were nine tenths of what opprop adds to a do-nothing mode.
 
@@ -42,9 +44,9 @@ def load() -> object | None:
     except Exception as e:  # noqa: BLE001  (any failure to build leaves the Python path, with its reason)
         why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
         return None
-    from opprop.check.snapshots import KEEP_BUFFERS
+    from opprop.check import snapshots
 
-    built.configure(KEEP_BUFFERS, torch._C._overlaps)
+    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes)
     module = built
     return module
 

@@ -59,8 +59,14 @@ def calibration() -> dict:
     return dict(_calibration)
 
 
+# The tensor types whose memory the checks read as their own: torch.Tensor, and Parameter, which torch itself
+# takes for one in C++ (THPVariable_CheckTypeExact). Model weights reach the dispatch mode as Parameters. Any
+# other subclass may define its storage its own way: it is read through its components, or not at all.
+PLAIN_TYPES = (torch.Tensor, torch.nn.Parameter)
+
+
 def has_storage(t: torch.Tensor) -> bool:
-    return t.layout == torch.strided and not t.is_nested and type(t) is torch.Tensor
+    return t.layout == torch.strided and not t.is_nested and type(t) in PLAIN_TYPES
 
 
 def tensorimpl_use_count(t) -> int:

@@ -28,7 +28,7 @@ _getrefcount = sys.getrefcount
 _overlaps = torch._C._overlaps
 _storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
 _storage_use_count = torch._C._storage_Use_Count
-_Tensor = torch.Tensor
+_PLAIN = probe.PLAIN_TYPES
 _strided = torch.strided
 
 # The invariants the fused screen ``_clean`` knows how to clear; any other needs a screen of its own.
@@ -149,11 +149,11 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                     continue
                 if t.layout is not _strided:
                     return False  # no storage of its own (sparse, jagged): view_copies compares its components
-                if type(t) is not _Tensor:
+                if type(t) not in _PLAIN:
                     continue
                 address = _storage_address(t)
                 for i, x in inputs:
-                    if i in bases and type(x) is _Tensor and x.layout is _strided and _storage_address(x) == address:
+                    if i in bases and type(x) in _PLAIN and x.layout is _strided and _storage_address(x) == address:
                         break
                 else:
                     return False
@@ -185,7 +185,7 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
             out_extents.append(None)
             continue
         extent = None
-        if type(t) is _Tensor and t.layout is _strided:  # probe.has_storage, but for nested tensors
+        if type(t) in _PLAIN and t.layout is _strided:  # probe.has_storage, but for nested tensors
             if storageimpl:  # (a nested output's count is read too: only stricter, its check skips it)
                 if _storage_use_count(_storage_address(t)) > 1:
                     return False
@@ -241,6 +241,6 @@ def _input_extents(inputs: list, before: list) -> list:
     """Per input: its extent, or None for a tensor without storage (nothing to overlap)."""
     states = before or [None] * len(inputs)
     return [
-        _extent(x, state) if type(x) is _Tensor and x.layout is _strided and not x.is_nested else None
+        _extent(x, state) if type(x) in _PLAIN and x.layout is _strided and not x.is_nested else None
         for (_, x), state in zip(inputs, states)
     ]

@@ -15,6 +15,7 @@ import xxhash
 
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES  # noqa: F401  (the policy the checks apply)
 
+from opprop.check.probe import PLAIN_TYPES as _PLAIN
 from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 
@@ -127,7 +128,6 @@ def _address(raw) -> object:
     return raw if type(raw) is bytes else (_char * len(raw)).from_buffer(raw)
 
 
-_Tensor = torch.Tensor
 _strided = torch.strided
 
 
@@ -164,7 +164,7 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     input), a copy plain execution would not make and a "mutation" the
     check itself would cause.
     """
-    if type(t) is not _Tensor or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
+    if type(t) not in _PLAIN or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
         return (t.size(), t._version), None, None
     return _strided_state(t, with_data)
 
@@ -201,7 +201,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
     states = []
     storages = []
     for i, t in inputs:  # a loop, not a comprehension: one frame less
-        if type(t) is _Tensor and t.layout is _strided:
+        if type(t) in _PLAIN and t.layout is _strided:
             try:
                 storages.append(t.untyped_storage())
             except (RuntimeError, NotImplementedError):

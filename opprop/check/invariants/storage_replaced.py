@@ -12,9 +12,10 @@ import torch
 
 from opprop.check.aliasing import storage_of
 from opprop.check.invariants.base import Invariant
+from opprop.check.probe import PLAIN_TYPES
 
 ID = "storage_replaced"
-_Tensor = torch.Tensor
+_PLAIN = PLAIN_TYPES
 _strided = torch.strided
 
 
@@ -26,7 +27,7 @@ class StorageReplaced(Invariant):
     def before(self, inputs, kind, snapshot_all):
         found = []
         for _, t in inputs:  # _storage inlined: this runs on every call
-            if type(t) is _Tensor and t.layout is _strided:
+            if type(t) in _PLAIN and t.layout is _strided:
                 try:
                     found.append(t.untyped_storage())
                     continue

@@ -15,9 +15,10 @@ import torch
 from opprop.check import components
 from opprop.check.aliasing import SchemaArgument, SchemaInfo
 from opprop.check.invariants.base import Invariant
+from opprop.check.probe import PLAIN_TYPES
 
 ID = "view_copies"
-_Tensor = torch.Tensor
+_PLAIN = PLAIN_TYPES
 _strided = torch.strided
 _INPUT = torch._C._SchemaArgType.input
 _OUTPUT = torch._C._SchemaArgType.output
@@ -45,7 +46,7 @@ def declared_views(func) -> dict:
 
 
 def _storage(t):
-    if type(t) is not _Tensor or t.layout is not _strided:
+    if type(t) not in _PLAIN or t.layout is not _strided:
         return None  # no storage of its own to share (sparse, a subclass)
     try:
         return t.untyped_storage()
@@ -101,11 +102,11 @@ class ViewCopies(Invariant):
                 continue
             if t.layout is not _strided:
                 return False  # no storage of its own: the check compares its components
-            if type(t) is not _Tensor:
+            if type(t) not in _PLAIN:
                 continue
             storage = t.untyped_storage()
             for i, x in inputs:
-                if i in bases and type(x) is _Tensor and x.layout is _strided and x.untyped_storage() is storage:
+                if i in bases and type(x) in _PLAIN and x.layout is _strided and x.untyped_storage() is storage:
                     break
             else:
                 return False
