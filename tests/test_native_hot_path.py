@@ -149,3 +149,22 @@ def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
     x = torch.randn(4, 4)
     assert run_call(Call("mm", aten.mm.default, (x, x))).findings == []
     assert calls == [True]
+
+
+def test_without_the_compiled_path_the_python_one_finds_the_same():
+    # OPPROP_NATIVE=0 (or no compiler): the reference functions do all the work, and say why
+    import subprocess
+
+    script = (
+        "import torch, opprop\n"
+        "from opprop.check import native\n"
+        "import custom_ops\n"
+        "with opprop.checking() as found:\n"
+        "    custom_ops.ops.mutate_input(torch.nn.Parameter(torch.ones(3)))\n"
+        "    torch.mm(torch.ones(2, 2), torch.ones(2, 2))\n"
+        "print(native.module is None, native.why_not, sorted({f.invariant for f in found.findings}))\n"
+    )
+    env = {**os.environ, "OPPROP_NATIVE": "0"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=os.path.dirname(__file__))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True OPPROP_NATIVE=0 ['undeclared_mutation']"
