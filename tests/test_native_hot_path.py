@@ -141,14 +141,24 @@ def test_the_compiled_screen_never_clears_a_violation(name, monkeypatch):
 
 
 def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
-    calls = []
-    real = native.module.clean
+    # a clean call runs whole in the compiled dispatch; a call with a finding is handed to the Python path after the op
+    answers = []
+    module = native.module
+
+    def dispatch(*a):
+        answers.append(module.dispatch(*a))
+        return answers[-1]
+
     monkeypatch.setattr(native, "module", type("Counting", (), {
-        "clean": staticmethod(lambda *a: calls.append(real(*a)) or calls[-1]),
-        "take_states": staticmethod(native.module.take_states)}))
+        "dispatch": staticmethod(dispatch), "clean": staticmethod(module.clean), "take_states": staticmethod(module.take_states)}))
     x = torch.randn(4, 4)
-    assert run_call(Call("mm", aten.mm.default, (x, x))).findings == []
-    assert calls == [True]
+    result = run_call(Call("mm", aten.mm.default, (x, x)))
+    assert result.findings == [] and result.internal_errors == []
+    assert len(answers) == 1 and type(answers[0]) is torch.Tensor
+    answers.clear()
+    result = run_call(VIOLATIONS["hold_output"]())
+    assert [f.invariant for f in result.findings] == ["tensorimpl_use_count"] and result.internal_errors == []
+    assert answers == [native.NOT_TAKEN]  # the op ran compiled; the finding was made on the Python path
 
 
 def test_without_the_compiled_path_the_python_one_finds_the_same():

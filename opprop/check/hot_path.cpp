@@ -29,7 +29,20 @@ struct Plan {
   std::vector<bool> is_view;
   std::vector<std::pair<int64_t, int64_t>> allowed_out_out;
   std::vector<int64_t> list_returns;
+  // for dispatch: whether the plan is all the fused path (no other befores, screens or slow checks), and the
+  // OpKind's name, the op to call, its tensor and written argument positions and its argument names (owned)
+  bool fast = false;
+  PyObject *name = nullptr, *call = nullptr;
+  std::vector<int64_t> tensor_args, mutable_args;
+  std::vector<PyObject*> arg_names;
+  ~Plan() {
+    Py_XDECREF(name);
+    Py_XDECREF(call);
+    for (auto n : arg_names) Py_XDECREF(n);
+  }
 };
+
+Plan* plan_in(PyObject* capsule) { return static_cast<Plan*>(PyCapsule_GetPointer(capsule, "opprop.Plan")); }
 
 bool contains(const std::vector<int64_t>& v, int64_t x) {
   for (auto y : v)
@@ -95,12 +108,9 @@ PyObject* decline() {
   Py_RETURN_NONE;
 }
 
-// take_states(inputs, mutable_args) -> (states, storages) | None
-PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 2 || !PyList_Check(args[0])) return decline();
-  PyObject* mutable_args = args[1];
-  std::vector<std::pair<int64_t, PyObject*>> inputs;
-  if (!unpack_inputs(args[0], inputs)) return decline();
+// The states and storages of plain inputs, as snapshots.take_states makes them; `written_at(k)`: input k is written.
+template <typename Written>
+PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Written written_at) {
   Py_ssize_t n = inputs.size();
   // built by appending, so a large input's Python helper can read the states before it (snapshots._large_state)
   PyObject* states = PyList_New(0);
@@ -120,9 +130,7 @@ PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
         throw std::runtime_error("untyped_storage");
       }
       Py_DECREF(storage);
-      PyObject* position = PyLong_FromLongLong(inputs[k].first);
-      int written = position ? PySequence_Contains(mutable_args, position) : -1;
-      Py_XDECREF(position);
+      int written = written_at(k);
       if (written < 0) throw std::runtime_error("mutable_args");
       if (written) {
         if (PyList_Append(states, Py_None) < 0) throw std::runtime_error("append");
@@ -155,6 +163,20 @@ PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     return decline();
   }
   return Py_BuildValue("(NN)", states, storages);
+}
+
+// take_states(inputs, mutable_args) -> (states, storages) | None
+PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 2 || !PyList_Check(args[0])) return decline();
+  PyObject* mutable_args = args[1];
+  std::vector<std::pair<int64_t, PyObject*>> inputs;
+  if (!unpack_inputs(args[0], inputs)) return decline();
+  return states_of(inputs, [&](Py_ssize_t k) {
+    PyObject* position = PyLong_FromLongLong(inputs[k].first);
+    int yes = position ? PySequence_Contains(mutable_args, position) : -1;
+    Py_XDECREF(position);
+    return yes;
+  });
 }
 
 // -1: not that tuple; else whether `values` (a tuple of ints) equals `expected`.
@@ -238,12 +260,28 @@ std::vector<int64_t> int_list(PyObject* seq) {
 // make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns) -> capsule
 PyObject* make_plan(PyObject*, PyObject* args) {
   int tensorimpl, storageimpl, alias, returns_input;
-  PyObject *may_alias, *views, *allowed, *list_returns;
-  if (!PyArg_ParseTuple(args, "ppppOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
-                        &allowed, &list_returns))
+  int fast;
+  PyObject *may_alias, *views, *allowed, *list_returns, *name, *call, *tensor_args, *mutable_args, *arg_names;
+  if (!PyArg_ParseTuple(args, "ppppOOOOpOOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
+                        &allowed, &list_returns, &fast, &name, &call, &tensor_args, &mutable_args, &arg_names))
     return nullptr;
   auto plan = new Plan{(bool)tensorimpl, (bool)storageimpl, (bool)alias, (bool)returns_input};
   try {
+    plan->fast = fast;
+    Py_INCREF(name);
+    plan->name = name;
+    Py_INCREF(call);
+    plan->call = call;
+    plan->tensor_args = int_list(tensor_args);
+    plan->mutable_args = int_list(mutable_args);
+    PyObject* names = PySequence_Fast(arg_names, "arg_names");
+    if (!names) throw std::runtime_error("arg_names");
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(names); k++) {
+      PyObject* n = PySequence_Fast_GET_ITEM(names, k);
+      Py_INCREF(n);
+      plan->arg_names.push_back(n);
+    }
+    Py_DECREF(names);
     PyObject* fast = PySequence_Fast(may_alias, "may_alias");
     if (!fast) throw std::runtime_error("may_alias");
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++)
@@ -285,54 +323,35 @@ PyObject* make_plan(PyObject*, PyObject* args) {
   return PyCapsule_New(plan, "opprop.Plan", free_plan);
 }
 
-// clean(plan, inputs, outputs, before, storages) -> True | False | None (screen._clean's answer, or declined)
-PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 5 || !PyList_Check(args[1]) || !PyList_Check(args[2])) return decline();
-  auto plan = static_cast<Plan*>(PyCapsule_GetPointer(args[0], "opprop.Plan"));
-  if (!plan) return decline();
-  PyObject *before = args[3], *storages = args[4];
-  std::vector<std::pair<int64_t, PyObject*>> inputs;
-  if (!unpack_inputs(args[1], inputs)) return decline();
+using Pairs = std::vector<std::pair<int64_t, PyObject*>>;
+
+// screen._clean's answer for plain inputs and outputs (an output NULL for None): 1 clean, 0 not, -1 declined.
+// `refs`: the references to an output that the caller's own names hold (the outputs entry, the op's return value).
+int screen_core(Plan* plan, const Pairs& inputs, const Pairs& outs, PyObject* before, PyObject* storages, Py_ssize_t refs) {
   Py_ssize_t n_in = inputs.size();
   try {
     if (storages != Py_None) {
-      if (!PyList_Check(storages) || PyList_GET_SIZE(storages) != n_in) return decline();
-      if (before != Py_None && (!PyList_Check(before) || PyList_GET_SIZE(before) != n_in)) return decline();
+      if (!PyList_Check(storages) || PyList_GET_SIZE(storages) != n_in) return -1;
+      if (before != Py_None && (!PyList_Check(before) || PyList_GET_SIZE(before) != n_in)) return -1;
       PyObject* previous = nullptr;
       for (Py_ssize_t k = 0; k < n_in; k++) {
         const at::Tensor& t = THPVariable_Unpack(inputs[k].second);
         PyObject* storage = PyList_GET_ITEM(storages, k);
         if (storage != Py_None) {  // storage_replaced: the input still sits on the storage it had
-          if (!THPStorage_Check(storage)) return decline();
+          if (!THPStorage_Check(storage)) return -1;
           if (THPStorage_Unpack(storage).unsafeGetStorageImpl() != t.storage().unsafeGetStorageImpl())
-            Py_RETURN_FALSE;
+            return 0;
         }
         if (before != Py_None) {
           PyObject* state = PyList_GET_ITEM(before, k);
           if (state == Py_None) continue;
           int same = unchanged(state, t, previous);
-          if (same < 0) return decline();
-          if (!same) Py_RETURN_FALSE;
+          if (same < 0) return -1;
+          if (!same) return 0;
         }
       }
     } else if (before != Py_None && PyObject_IsTrue(before)) {
-      return decline();  // an unfused plan's states: the Python screen reads them
-    }
-    PyObject* outputs = args[2];
-    Py_ssize_t n_out = PyList_GET_SIZE(outputs);
-    std::vector<std::pair<int64_t, PyObject*>> outs;  // (return index, tensor or NULL for None)
-    for (Py_ssize_t k = 0; k < n_out; k++) {
-      PyObject* pair = PyList_GET_ITEM(outputs, k);
-      if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return decline();
-      PyObject* t = PyTuple_GET_ITEM(pair, 1);
-      long long j = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0));
-      if (PyErr_Occurred()) return decline();
-      if (t == Py_None) {
-        outs.emplace_back(j, nullptr);
-        continue;
-      }
-      if (!plain(t)) return decline();
-      outs.emplace_back(j, t);
+      return -1;  // an unfused plan's states: the Python screen reads them
     }
     if (plan->has_views) {  // view_copies: each declared view sits on the storage of an input it views
       for (auto& [j, t] : outs) {
@@ -344,23 +363,23 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
             found = true;
             break;
           }
-        if (!found) Py_RETURN_FALSE;
+        if (!found) return 0;
       }
     }
-    if (outs.empty()) Py_RETURN_TRUE;
+    if (outs.empty()) return 1;
     if (plan->tensorimpl) {
       for (size_t a = 0; a < outs.size(); a++)  // one TensorImpl in several output slots: let the check count it
         for (size_t b = a + 1; b < outs.size(); b++)
-          if (outs[a].second && outs[a].second == outs[b].second) Py_RETURN_FALSE;
+          if (outs[a].second && outs[a].second == outs[b].second) return 0;
       for (auto& [j, t] : outs) {
         if (!t) continue;
         auto held = THPVariable_Unpack(t).use_count();
         // the outputs entry and the op's return value hold it (the Python screen's 4 adds its loop name and
         // getrefcount's argument)
-        if (held > 1 || (held == 1 && Py_REFCNT(t) > 2)) Py_RETURN_FALSE;
+        if (held > 1 || (held == 1 && Py_REFCNT(t) > refs)) return 0;
       }
     }
-    if (!(plan->storageimpl || plan->alias || plan->returns_input)) Py_RETURN_TRUE;
+    if (!(plan->storageimpl || plan->alias || plan->returns_input)) return 1;
     std::vector<Extent> in_extents;
     std::vector<int> out_bounded;  // per output: 1 when an overlap test applies (a view op's output, bounded lazily)
     for (auto& [j, t] : outs) {
@@ -371,7 +390,7 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
       const at::Tensor& x = THPVariable_Unpack(t);
       bool bounded = false;
       if (plan->storageimpl) {
-        if (x.storage().use_count() > 1) Py_RETURN_FALSE;
+        if (x.storage().use_count() > 1) return 0;
       } else if (plan->alias) {
         bounded = true;
       }
@@ -382,14 +401,14 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
           auto [i, inp] = inputs[k];
           bool may = allowed && contains(*allowed, i);
           if (t == inp) {
-            if (plan->returns_input || (plan->alias && !may)) Py_RETURN_FALSE;
+            if (plan->returns_input || (plan->alias && !may)) return 0;
           } else if (bounded && !may) {
             if (in_extents.empty())
               for (auto& [_, y] : inputs) in_extents.push_back(extent_of(THPVariable_Unpack(y)));
             if (!apart(extent_of(x), in_extents[k])) {
               int yes = overlap(t, inp);
-              if (yes < 0) return decline();
-              if (yes) Py_RETURN_FALSE;
+              if (yes < 0) return -1;
+              if (yes) return 0;
             }
           }
         }
@@ -407,29 +426,167 @@ PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
           for (auto& p : plan->allowed_out_out)
             if (p.first == j && p.second == k) allowed = true;
           if (allowed) continue;
-          if (t == u) Py_RETURN_FALSE;
+          if (t == u) return 0;
           if (!out_bounded[a] || !out_bounded[b]) continue;
           if (!apart(extent_of(THPVariable_Unpack(t)), extent_of(THPVariable_Unpack(u)))) {
             int yes = overlap(t, u);
-            if (yes < 0) return decline();
-            if (yes) Py_RETURN_FALSE;
+            if (yes < 0) return -1;
+            if (yes) return 0;
           }
         }
       }
     }
   } catch (...) {
-    return decline();
+    return -1;
   }
-  Py_RETURN_TRUE;
+  return 1;
 }
 
-// configure(keep_buffers, overlaps, large_state, same_bytes): the Python side's threshold and helpers
+PyObject* answer(int clean) {
+  if (clean < 0) return decline();
+  return PyBool_FromLong(clean);
+}
+
+// clean(plan, inputs, outputs, before, storages) -> True | False | None (screen._clean's answer, or declined)
+PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 5 || !PyList_Check(args[1]) || !PyList_Check(args[2])) return decline();
+  Plan* plan = plan_in(args[0]);
+  if (!plan) return decline();
+  Pairs inputs, outs;
+  if (!unpack_inputs(args[1], inputs)) return decline();
+  PyObject* outputs = args[2];
+  for (Py_ssize_t k = 0; k < PyList_GET_SIZE(outputs); k++) {  // (return index, tensor or NULL for None)
+    PyObject* pair = PyList_GET_ITEM(outputs, k);
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return decline();
+    PyObject* t = PyTuple_GET_ITEM(pair, 1);
+    long long j = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0));
+    if (PyErr_Occurred()) return decline();
+    if (t != Py_None && !plain(t)) return decline();
+    outs.emplace_back(j, t == Py_None ? nullptr : t);
+  }
+  return answer(screen_core(plan, inputs, outs, args[3], args[4], 2));
+}
+
+
+
+PyObject* not_taken = nullptr;  // what dispatch returns for a call it leaves to the Python path
+
+PyObject* not_taken_() {
+  PyErr_Clear();
+  return Py_NewRef(not_taken);
+}
+PyObject* plans_name = nullptr;  // "_plans"
+PyObject* native_name = nullptr;  // "native"
+PyObject* log_name = nullptr;  // "_reached_log"
+PyObject* continue_name = nullptr;  // "_continued"
+
+// The schema's tensor arguments (Tensor, Tensor?, Tensor[]) at their positions, as mode._take_inputs walks them;
+// false when one is a tensor that is not plain (the Python path reads it its own way).
+bool walk(Plan* plan, PyObject* args, PyObject* kwargs, Pairs& inputs) {
+  Py_ssize_t n_args = PyTuple_GET_SIZE(args);
+  for (auto i : plan->tensor_args) {
+    PyObject* value;
+    if (i < n_args) {
+      value = PyTuple_GET_ITEM(args, i);
+    } else {
+      if (!kwargs || (size_t)i >= plan->arg_names.size()) continue;
+      value = PyDict_GetItemWithError(kwargs, plan->arg_names[i]);
+      if (!value) {
+        if (PyErr_Occurred()) return false;
+        continue;
+      }
+    }
+    if (THPVariable_Check(value)) {
+      if (!plain(value)) return false;
+      inputs.emplace_back(i, value);
+    } else if (PyList_Check(value) || PyTuple_Check(value)) {
+      Py_ssize_t n = PySequence_Fast_GET_SIZE(value);  // a list or a tuple: no new object
+      for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject* v = PySequence_Fast_GET_ITEM(value, k);
+        if (!THPVariable_Check(v)) continue;
+        if (!plain(v)) return false;
+        inputs.emplace_back(i, v);
+      }
+    }
+  }
+  return true;
+}
+
+// dispatch(mode, func, args, kwargs): the whole checked call for a fused plan over plain tensors whose one output
+// the screen clears, returning the op's result; the op's own exception propagates. Anything else either is left
+// to the Python path before the op runs (returns `not_taken`), or, after it ran, is handed to the Python path's
+// second half (mode._continued = (plan, out, inputs, before, storages); returns `not_taken` too, see mode.py).
+PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 4 || !PyTuple_Check(args[2])) return not_taken_();
+  PyObject *mode = args[0], *func = args[1], *call_args = args[2], *kwargs = args[3];
+  if (kwargs != Py_None && !PyDict_Check(kwargs)) return not_taken_();
+  if (kwargs == Py_None) kwargs = nullptr;
+  PyObject* plans = PyObject_GetAttr(mode, plans_name);
+  if (!plans) return not_taken_();
+  PyObject* key = PyLong_FromVoidPtr(func);  // id(func)
+  PyObject* entry = key && PyDict_Check(plans) ? PyDict_GetItemWithError(plans, key) : nullptr;  // borrowed
+  Py_XDECREF(key);
+  Py_DECREF(plans);  // the entry stays: the mode's plans hold it
+  if (!entry || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || PyTuple_GET_ITEM(entry, 0) != func)
+    return not_taken_();
+  PyObject* check_plan = PyTuple_GET_ITEM(entry, 1);
+  if (check_plan == Py_None) return not_taken_();
+  PyObject* compiled = PyObject_GetAttr(check_plan, native_name);
+  if (!compiled) return not_taken_();
+  Plan* plan = compiled == Py_None ? nullptr : plan_in(compiled);
+  Py_DECREF(compiled);  // the CheckPlan holds it
+  if (!plan || !plan->fast) return not_taken_();
+  Pairs inputs;
+  if (!walk(plan, call_args, kwargs, inputs)) return not_taken_();
+  PyObject* taken = states_of(inputs, [&](Py_ssize_t k) { return (int)contains(plan->mutable_args, inputs[k].first); });
+  if (taken == Py_None) {  // states_of declined
+    Py_DECREF(taken);
+    return not_taken_();
+  }
+  PyObject* log = PyObject_GetAttr(mode, log_name);
+  int logged = log ? PyList_Append(log, plan->name) : -1;
+  Py_XDECREF(log);
+  if (logged < 0) {
+    Py_DECREF(taken);
+    return not_taken_();
+  }
+  PyObject* out = PyObject_Call(plan->call, call_args, kwargs);
+  if (!out) {  // the op's own exception: the user's
+    Py_DECREF(taken);
+    return nullptr;
+  }
+  PyObject *before = PyTuple_GET_ITEM(taken, 0), *storages = PyTuple_GET_ITEM(taken, 1);
+  if (Py_TYPE(out) == (PyTypeObject*)THPVariableClass && plain(out)) {
+    Pairs outs{{0, out}};
+    int clean = screen_core(plan, inputs, outs, before, storages, 1);  // `out` here is the one reference
+    if (clean == 1) {
+      Py_DECREF(taken);
+      return out;
+    }
+    PyErr_Clear();
+  }
+  // the rest on the Python path, from the op's result on
+  PyObject* pairs = PyList_New(inputs.size());
+  for (size_t k = 0; pairs && k < inputs.size(); k++)
+    PyList_SET_ITEM(pairs, k, Py_BuildValue("(LO)", (long long)inputs[k].first, inputs[k].second));
+  PyObject* handed = pairs ? Py_BuildValue("(ONNOO)", check_plan, out, pairs, before, storages) : nullptr;
+  Py_DECREF(taken);
+  if (!handed || PyObject_SetAttr(mode, continue_name, handed) < 0) {
+    Py_XDECREF(handed);
+    return nullptr;  // the op ran: nothing can be handed back (an internal failure that cannot happen in practice)
+  }
+  Py_DECREF(handed);
+  return Py_NewRef(not_taken);
+}
+
+// configure(keep_buffers, overlaps, large_state, same_bytes, not_taken): the Python side's threshold, helpers and marker
 PyObject* configure(PyObject*, PyObject* args) {
   long long keep;
-  PyObject *fn, *large, *same;
-  if (!PyArg_ParseTuple(args, "LOOO", &keep, &fn, &large, &same)) return nullptr;
+  PyObject *fn, *large, *same, *marker;
+  if (!PyArg_ParseTuple(args, "LOOOO", &keep, &fn, &large, &same, &marker)) return nullptr;
   keep_buffers = keep;
-  for (auto [slot, value] : {std::pair<PyObject**, PyObject*>{&overlaps, fn}, {&large_state, large}, {&same_bytes, same}}) {
+  for (auto [slot, value] : {std::pair<PyObject**, PyObject*>{&overlaps, fn}, {&large_state, large}, {&same_bytes, same},
+                             {&not_taken, marker}}) {
     Py_XDECREF(*slot);
     Py_INCREF(value);
     *slot = value;
@@ -440,6 +597,7 @@ PyObject* configure(PyObject*, PyObject* args) {
 PyMethodDef methods[] = {
     {"take_states", (PyCFunction)(void (*)(void))take_states, METH_FASTCALL, "snapshots.take_states, or None"},
     {"clean", (PyCFunction)(void (*)(void))clean, METH_FASTCALL, "screen._clean, or None"},
+    {"dispatch", (PyCFunction)(void (*)(void))dispatch, METH_FASTCALL, "a whole checked call, or not_taken"},
     {"make_plan", make_plan, METH_VARARGS, "a plan's screen settings, for clean"},
     {"configure", configure, METH_VARARGS, "thresholds and readers from the Python side"},
     {nullptr, nullptr, 0, nullptr}};
@@ -456,5 +614,9 @@ struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, OPPROP_NAME(TORCH_EXTENS
 
 PyMODINIT_FUNC OPPROP_INIT(TORCH_EXTENSION_NAME)(void) {
   storage_name = PyUnicode_InternFromString("untyped_storage");
+  plans_name = PyUnicode_InternFromString("_plans");
+  native_name = PyUnicode_InternFromString("native");
+  log_name = PyUnicode_InternFromString("_reached_log");
+  continue_name = PyUnicode_InternFromString("_continued");
   return PyModule_Create(&module_def);
 }

@@ -26,6 +26,9 @@ from opprop.check import snapshots
 from opprop.check.readable import any_inference, flat_outputs, readable
 from opprop.check.plan import _PLANS, CheckPlan
 from opprop.check.screen import _clean
+
+_screen_clean = _clean  # the screen as shipped: the compiled dispatch stands in for it
+_NOT_TAKEN = native.NOT_TAKEN
 from opprop.check.snapshots import take_states
 
 try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
@@ -94,6 +97,7 @@ class InvariantMode(TorchDispatchMode):
     internal_errors: tuple | list = ()  # InternalError records; a list once there is one
     # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
     _recorded: dict | None = None
+    _continued = None  # a call the compiled dispatch ran and hands on: (plan, out, inputs, before, storages)
 
     def __init__(self, called_op: str, *, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
@@ -178,60 +182,73 @@ class InvariantMode(TorchDispatchMode):
         """
         prior = _set_eval_frame(None)  # Dynamo stays out of this frame and all it calls (see _should_skip_dynamo)
         try:
-            entry = self._plans.get(id(func))
-            if entry is None or entry[0] is not func:
-                entry = self._plan(func)
-            plan = entry[1]
-            if kwargs is None:
-                kwargs = {}
-            if plan is None:  # not an ATen overload (a higher-order op), or one opprop cannot plan: unchecked
-                return func(*args, **kwargs)
-            kind = plan.kind
-            self._reached_log.append(kind.name)
-            try:
-                # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
-                inputs = []
-                n_args = len(args)
-                for i in kind.tensor_args:
-                    value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
-                    if type(value) is _Tensor:
-                        inputs.append((i, value))
-                    elif isinstance(value, _Tensor):
-                        inputs.append((i, value))
-                        if not readable(value):
-                            raise _Unread
-                    elif isinstance(value, (list, tuple)):
-                        for v in value:
-                            if isinstance(v, _Tensor):
-                                inputs.append((i, v))
-                                if type(v) is not _Tensor and not readable(v):
-                                    raise _Unread
-                if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
-                    before, storages = (plan.native is not None and native.module.take_states(inputs, kind.mutable_args)) or take_states(
-                        inputs, kind.mutable_args, plan.with_data)
-                    entry = None  # on the slow path, from the storages
-                else:
-                    before = storages = None
-                    entry = entry_storages(inputs, kind) if plan.entry else None
-                befores = plan.befores
-                states = None
-                if befores:  # what the other invariants record before the call
-                    snapshot_all = self.snapshot_all
-                    states = []
-                    for _, record in befores:
-                        states.append(record(inputs, kind, snapshot_all))
-                    if not plan.fused:
-                        if plan.mutation_slot is not None:
-                            before = states[plan.mutation_slot]
-                        if plan.replaced_slot is not None:
-                            storages = states[plan.replaced_slot]
-            except _Unread:  # passed through unread: once, its exception the op's own (not an internal error)
-                return plan.call(*args, **kwargs)
-            except Exception:
-                if not any_inference(inputs):
-                    self._internal(func, "before the call")
-                return plan.call(*args, **kwargs)
-            out = plan.call(*args, **kwargs)
+            compiled = native.module
+            if compiled is not None and _clean is _screen_clean:  # (a test that replaces the screen: the path below)
+                fast = compiled.dispatch(self, func, args, kwargs)
+                if fast is not _NOT_TAKEN:
+                    return fast  # checked and cleared, compiled (native.py): the op's own result
+            handed, self._continued = self._continued, None
+            if handed is not None:  # the op ran compiled and the screen did not clear it: from its result on, here
+                plan, out, inputs, before, storages = handed
+                del handed  # `out` is referenced here as on the path below (the tensorimpl check counts references)
+                kind, states, entry, befores = plan.kind, None, None, ()
+                if kwargs is None:
+                    kwargs = {}
+            else:
+                entry = self._plans.get(id(func))
+                if entry is None or entry[0] is not func:
+                    entry = self._plan(func)
+                plan = entry[1]
+                if kwargs is None:
+                    kwargs = {}
+                if plan is None:  # not an ATen overload (a higher-order op), or one opprop cannot plan: unchecked
+                    return func(*args, **kwargs)
+                kind = plan.kind
+                self._reached_log.append(kind.name)
+                try:
+                    # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
+                    inputs = []
+                    n_args = len(args)
+                    for i in kind.tensor_args:
+                        value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
+                        if type(value) is _Tensor:
+                            inputs.append((i, value))
+                        elif isinstance(value, _Tensor):
+                            inputs.append((i, value))
+                            if not readable(value):
+                                raise _Unread
+                        elif isinstance(value, (list, tuple)):
+                            for v in value:
+                                if isinstance(v, _Tensor):
+                                    inputs.append((i, v))
+                                    if type(v) is not _Tensor and not readable(v):
+                                        raise _Unread
+                    if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
+                        before, storages = (plan.native is not None and native.module.take_states(inputs, kind.mutable_args)) or take_states(
+                            inputs, kind.mutable_args, plan.with_data)
+                        entry = None  # on the slow path, from the storages
+                    else:
+                        before = storages = None
+                        entry = entry_storages(inputs, kind) if plan.entry else None
+                    befores = plan.befores
+                    states = None
+                    if befores:  # what the other invariants record before the call
+                        snapshot_all = self.snapshot_all
+                        states = []
+                        for _, record in befores:
+                            states.append(record(inputs, kind, snapshot_all))
+                        if not plan.fused:
+                            if plan.mutation_slot is not None:
+                                before = states[plan.mutation_slot]
+                            if plan.replaced_slot is not None:
+                                storages = states[plan.replaced_slot]
+                except _Unread:  # passed through unread: once, its exception the op's own (not an internal error)
+                    return plan.call(*args, **kwargs)
+                except Exception:
+                    if not any_inference(inputs):
+                        self._internal(func, "before the call")
+                    return plan.call(*args, **kwargs)
+                out = plan.call(*args, **kwargs)
             outputs = ()
             try:
                 if type(out) is _Tensor:  # the common case without a call

@@ -1,5 +1,8 @@
 """The hot path's two steps in C++ (``hot_path.cpp``), compiled on first use; the Python functions stay the reference.
 
+``dispatch`` runs a whole checked call whose plan is all the fused path, over
+plain tensors, when the screen clears it, and hands anything else to the Python
+path (before the op runs, or after it, from the op's result on).
 ``take_states`` and ``clean`` answer what ``snapshots.take_states`` and
 ``screen.screen`` answer, for the common call (plain strided CPU tensors of
 whole-byte dtypes; a large input's digest or kept buffer is made and compared by
@@ -23,6 +26,7 @@ import torch
 
 SOURCE = Path(__file__).with_name("hot_path.cpp")
 module = None  # the compiled module, once loaded
+NOT_TAKEN = object()  # what module.dispatch returns for a call it leaves to the Python path (see mode.py)
 why_not: str | None = None  # why there is none, once that is known
 _tried = False
 
@@ -46,7 +50,7 @@ def load() -> object | None:
         return None
     from opprop.check import snapshots
 
-    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes)
+    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN)
     module = built
     return module
 
@@ -61,4 +65,6 @@ def plan_of(plan) -> object | None:
         None if plan.views is None else {j: sorted(bases) for j, bases in plan.views.items()},
         [tuple(pair) for pair in plan.allowed_out_out],
         sorted(plan.aliased_list_returns),
+        plan.fused and not plan.befores and not plan.screens and not plan.slow,  # all of it on the fused path
+        plan.kind.name, plan.call, list(plan.kind.tensor_args), list(plan.kind.mutable_args), list(plan.kind.arg_names),
     )
