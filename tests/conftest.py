@@ -22,6 +22,7 @@ def python_hot_path(monkeypatch):
     """The Python hot path alone (the reference functions): the compiled one set aside, every plan made again."""
     from opprop.check import native, plan
 
+    native.load()  # first: a build during the test would be undone with the monkeypatch (module None, _tried set)
     plan._forget_plans()
     monkeypatch.setattr(native, "module", None)
     yield
