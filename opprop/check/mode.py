@@ -8,6 +8,9 @@ with the same settings). Per call it first runs a cheap screen that can only
 say "clean" when every check would be silent; only a call the screen cannot
 clear goes through the invariants' checks themselves, which produce the
 findings. The fused screen is ``screen._clean``; the plan is ``plan.CheckPlan``.
+Where the hot path is compiled (``native.py``), a call it takes runs whole in
+C++ up to the screen; this module's code is the reference it is held to, and
+takes over from the op's result whenever the screen does not clear the call.
 """
 from __future__ import annotations
 
