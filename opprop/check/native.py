@@ -11,15 +11,19 @@ then run.
 Measured on the training steps of the ``real`` benchmark part, those two
 functions were nine tenths of what opprop adds to a do-nothing mode.
 
-The source is compiled once per torch release with ``torch.utils.cpp_extension``
-(about 20 s, into torch's extension cache) the first time a mode is made. Where
-that fails (no compiler, no headers) or ``OPPROP_NATIVE=0`` says not to, the
-Python functions do all the work, and ``why_not`` says why.
+The source is compiled with ``torch.utils.cpp_extension`` the first time a
+mode is made (about 20 s; ``python -m opprop.check.native`` builds it ahead),
+into torch's extension cache under a name made of the source and the torch and
+Python versions: every checkout with the same source shares one build, and another
+source or torch release gets its own. Where that fails (no compiler, no
+headers) or ``OPPROP_NATIVE=0`` says not to, the Python functions do all the
+work, and ``why_not`` says why.
 """
 from __future__ import annotations
 
+import hashlib
 import os
-import re
+import sys
 from pathlib import Path
 
 import torch
@@ -41,10 +45,19 @@ def load() -> object | None:
         why_not = "OPPROP_NATIVE=0"
         return None
     try:
-        from torch.utils.cpp_extension import load as build
+        from torch.utils.cpp_extension import get_default_build_root, load as build
 
-        name = "opprop_hot_path_" + re.sub(r"\W", "_", torch.__version__)  # one build per torch release: its ABI
-        built = build(name, sources=[str(SOURCE)], extra_cflags=["-O2"], verbose=False)
+        source = SOURCE.read_bytes()
+        abi = f"{torch.__version__} {sys.implementation.cache_tag}".encode()  # torch's and Python's ABI
+        name = "opprop_hot_path_" + hashlib.sha1(source + abi).hexdigest()[:16]
+        directory = Path(get_default_build_root()) / name
+        directory.mkdir(parents=True, exist_ok=True)
+        copy = directory / SOURCE.name  # one path per build: ninja rebuilds whenever a source's path changes
+        if not copy.exists() or copy.read_bytes() != source:
+            staged = directory / f".{SOURCE.name}.{os.getpid()}"
+            staged.write_bytes(source)
+            os.replace(staged, copy)  # whole, even with another process at the same step
+        built = build(name, sources=[str(copy)], build_directory=str(directory), extra_cflags=["-O2"], verbose=False)
     except Exception as e:  # noqa: BLE001  (any failure to build leaves the Python path, with its reason)
         why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
         return None
@@ -68,3 +81,10 @@ def plan_of(plan) -> object | None:
         plan.fused and not plan.befores and not plan.screens and not plan.slow,  # all of it on the fused path
         plan.kind.name, plan.call, list(plan.kind.tensor_args), list(plan.kind.mutable_args), list(plan.kind.arg_names),
     )
+
+
+if __name__ == "__main__":  # python -m opprop.check.native: build it now (CI does, before its tests)
+    if load() is None:
+        print(f"opprop: the compiled hot path is not available: {why_not}", file=sys.stderr)
+        sys.exit(1)
+    print(f"opprop: the compiled hot path is {module.__file__}")
