@@ -1,4 +1,4 @@
-"""The hot path's two steps in C++ (``hot_path.cpp``), compiled on first use; the Python functions stay the reference.
+"""The hot path in C++ (``hot_path.cpp`` and its parts), compiled on first use; the Python functions stay the reference.
 
 ``dispatch`` runs a whole checked call whose plan is all the fused path, over
 plain tensors, when the screen clears it, and hands anything else to the Python
@@ -29,6 +29,7 @@ from pathlib import Path
 import torch
 
 SOURCE = Path(__file__).with_name("hot_path.cpp")
+PARTS = (SOURCE, *(SOURCE.with_name(f"hot_path_{part}.h") for part in ("common", "states", "screen")))  # one unit
 module = None  # the compiled module, once loaded
 NOT_TAKEN = object()  # what module.dispatch returns for a call it leaves to the Python path (see mode.py)
 why_not: str | None = None  # why there is none, once that is known
@@ -47,17 +48,19 @@ def load() -> object | None:
     try:
         from torch.utils.cpp_extension import get_default_build_root, load as build
 
-        source = SOURCE.read_bytes()
+        sources = {part.name: part.read_bytes() for part in PARTS}
         abi = f"{torch.__version__} {sys.implementation.cache_tag}".encode()  # torch's and Python's ABI
-        name = "opprop_hot_path_" + hashlib.sha1(source + abi).hexdigest()[:16]
+        name = "opprop_hot_path_" + hashlib.sha1(b"".join(sources.values()) + abi).hexdigest()[:16]
         directory = Path(get_default_build_root()) / name
         directory.mkdir(parents=True, exist_ok=True)
-        copy = directory / SOURCE.name  # one path per build: ninja rebuilds whenever a source's path changes
-        if not copy.exists() or copy.read_bytes() != source:
-            staged = directory / f".{SOURCE.name}.{os.getpid()}"
-            staged.write_bytes(source)
-            os.replace(staged, copy)  # whole, even with another process at the same step
-        built = build(name, sources=[str(copy)], build_directory=str(directory), extra_cflags=["-O2"], verbose=False)
+        for part, text in sources.items():  # one path per build: ninja rebuilds whenever a source's path changes
+            copy = directory / part
+            if not copy.exists() or copy.read_bytes() != text:
+                staged = directory / f".{part}.{os.getpid()}"
+                staged.write_bytes(text)
+                os.replace(staged, copy)  # whole, even with another process at the same step
+        built = build(name, sources=[str(directory / SOURCE.name)], build_directory=str(directory), extra_cflags=["-O2"],
+                      verbose=False)
     except Exception as e:  # noqa: BLE001  (any failure to build leaves the Python path, with its reason)
         why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
         return None
