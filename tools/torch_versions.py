@@ -29,8 +29,9 @@ RESULTS = REPO / "docs" / "torch-versions"
 # The releases pip installs here for Python 3.11 (2.15.0 does not resolve); the declared range in
 # pyproject.toml must hold exactly the ones that pass (the table's render checks it).
 VERSIONS = ("2.8.0", "2.10.0", "2.12.1", "2.13.0", "2.14.1")
-# The test-time pins beside torch, from requirements-ci.txt (the rest there is CI's: Redis, xdist).
-PINNED = ("hypothesis", "expecttest", "pytest", "numpy")
+# The pins beside torch, from requirements-ci.txt: opprop's own dependencies (opprop goes in with --no-deps) and the
+# tests'; the rest there is CI's (Redis, xdist, import-linter).
+PINNED = ("hypothesis", "expecttest", "pytest", "numpy", "xxhash")
 TIMEOUT_S = {"probe": 300, "check": 900, "replay": 1800, "tests": 1200}
 
 PROBE = """
