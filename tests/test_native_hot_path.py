@@ -167,6 +167,38 @@ def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
     assert answers == [native.NOT_TAKEN]  # the op ran compiled; the finding was made on the Python path
 
 
+def test_the_compiled_walk_finds_the_reference_inputs(compiled):
+    # every tensor argument at its schema position: positional, keyword, Optional[Tensor] None, Tensor[] lists, Parameters
+    x, y, w = torch.randn(3, 4), torch.randn(3, 4), torch.nn.Parameter(torch.randn(4))
+    cases = [
+        (aten.add.Tensor, (x, y), None),
+        (aten.add.out, (x, y), {"out": torch.empty(3, 4)}),
+        (aten.cat.default, ([x, y, x],), {}),
+        (aten.native_layer_norm.default, (x, [4], w, None, 1e-5), {}),
+        (aten.index.Tensor, (x, [None, torch.tensor([0, 2])]), {}),
+        (aten.addcmul_.default, (x.clone(), y, y), {"value": 2}),
+    ]
+    for func, args, kwargs in cases:
+        plan = checkmode.InvariantMode("x")._plan(func)[1]
+        want = []
+        checkmode_walk(plan, args, kwargs or {}, want)
+        got = compiled.inputs_of(plan.native, args, kwargs)
+        assert got is not None and [(i, id(t)) for i, t in got] == [(i, id(t)) for i, t in want], func
+    sparse_call = (torch.ones(2).to_sparse(), x[0, :2])
+    assert compiled.inputs_of(checkmode.InvariantMode("x")._plan(aten.mul.Tensor)[1].native, sparse_call, {}) is None
+
+
+def checkmode_walk(plan, args, kwargs, inputs):
+    """The Python walk of the dispatch mode (mode.py), on its own: the tensor arguments at their schema positions."""
+    kind = plan.kind
+    for i in kind.tensor_args:
+        value = args[i] if i < len(args) else kwargs.get(kind.arg_names[i])
+        if isinstance(value, torch.Tensor):
+            inputs.append((i, value))
+        elif isinstance(value, (list, tuple)):
+            inputs.extend((i, v) for v in value if isinstance(v, torch.Tensor))
+
+
 def test_without_the_compiled_path_the_python_one_finds_the_same():
     # OPPROP_NATIVE=0 (or no compiler): the reference functions do all the work, and say why
     import subprocess

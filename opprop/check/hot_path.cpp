@@ -54,6 +54,26 @@ bool walk(Plan* plan, PyObject* args, PyObject* kwargs, Pairs& inputs) {
   return true;
 }
 
+// inputs_of(plan, args, kwargs) -> [(position, tensor), ...] | None: walk's answer, for the tests that hold it to
+// mode.py's own walk
+PyObject* inputs_of(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 3 || !PyTuple_Check(args[1]) || (args[2] != Py_None && !PyDict_Check(args[2]))) return decline();
+  Plan* plan = plan_in(args[0]);
+  Pairs inputs;
+  if (!plan || !walk(plan, args[1], args[2] == Py_None ? nullptr : args[2], inputs)) return decline();
+  PyObject* pairs = PyList_New(0);
+  for (auto& [i, t] : inputs) {
+    PyObject* pair = Py_BuildValue("(LO)", (long long)i, t);
+    if (!pair || PyList_Append(pairs, pair) < 0) {
+      Py_XDECREF(pair);
+      Py_DECREF(pairs);
+      return decline();
+    }
+    Py_DECREF(pair);
+  }
+  return pairs;
+}
+
 // dispatch(mode, func, args, kwargs): the whole checked call for a fused plan over plain tensors whose one output
 // the screen clears, returning the op's result; the op's own exception propagates. Anything else either is left
 // to the Python path before the op runs (returns `not_taken`), or, after it ran, is handed to the Python path's
@@ -140,6 +160,7 @@ PyMethodDef methods[] = {
     {"take_states", (PyCFunction)(void (*)(void))take_states, METH_FASTCALL, "snapshots.take_states, or None"},
     {"clean", (PyCFunction)(void (*)(void))clean, METH_FASTCALL, "screen._clean, or None"},
     {"dispatch", (PyCFunction)(void (*)(void))dispatch, METH_FASTCALL, "a whole checked call, or not_taken"},
+    {"inputs_of", (PyCFunction)(void (*)(void))inputs_of, METH_FASTCALL, "the dispatch's walk, or None"},
     {"make_plan", make_plan, METH_VARARGS, "a plan's screen settings, for clean"},
     {"configure", configure, METH_VARARGS, "thresholds and readers from the Python side"},
     {nullptr, nullptr, 0, nullptr}};
