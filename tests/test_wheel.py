@@ -1,0 +1,43 @@
+"""The package as users get it: a wheel built from the checkout, installed into a fresh virtual environment in another
+directory, where ``opprop check`` runs (and builds its compiled hot path from the packaged source).
+
+The new environment reads this one's dependencies through a .pth file (torch is gigabytes), so pip resolves the
+wheel's declared requirements against them without downloading; opprop itself is only the wheel's.
+"""
+import os
+import site
+import subprocess
+import sys
+import venv
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_the_built_wheel_installs_elsewhere_and_checks_an_op(tmp_path):
+    dist = tmp_path / "dist"
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist), REPO],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr[-2000:]
+    (wheel,) = dist.glob("opprop-*.whl")
+    env = tmp_path / "fresh"
+    venv.create(env, with_pip=False)
+    python = str(env / "bin" / "python")
+    target = subprocess.run([python, "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(target, "dependencies.pth"), "w") as fh:  # this environment's packages, not its opprop
+        fh.write("\n".join(site.getsitepackages()) + "\n")
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index", "-q", str(wheel)],
+                               capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    environ["TORCH_EXTENSIONS_DIR"] = str(tmp_path / "extensions")
+    where = subprocess.run([python, "-c", "import opprop; print(opprop.__file__)"], cwd=work, env=environ, capture_output=True, text=True)
+    assert where.returncode == 0 and where.stdout.startswith(str(env)), where.stdout + where.stderr[-2000:]
+    checked = subprocess.run([str(env / "bin" / "opprop"), "check", "q_per_channel_scales"], cwd=work, env=environ,
+                             capture_output=True, text=True, timeout=600)
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
+    assert "tensorimpl_use_count: aten::q_per_channel_scales output 0" in checked.stdout
+    assert checked.stdout.splitlines()[-1] == "2 finding(s)"
+    assert "compiled hot path unavailable" not in checked.stderr  # built from the packaged source, in the new environment
+    assert list((tmp_path / "extensions").glob("opprop_hot_path_*/*.so"))
