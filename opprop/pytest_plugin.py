@@ -88,11 +88,18 @@ class OppropSession:
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
         self.log: list[str] = []
+        self.without_compiled: set[str] = set()  # why a process checked on the Python path alone (native.why_not)
         self.recorder = None  # --opprop-record: one corpus file for every test of this process
         if config.getoption("opprop_record"):
             from opprop.inputs.recording import Recorder
 
             self.recorder = Recorder(config.getoption("opprop_record"))
+
+    def _note_hot_path(self) -> None:
+        from opprop.check import native
+
+        if native.module is None and native.why_not:
+            self.without_compiled.add(native.why_not)
 
     # ------------------------------------------------------------ per test
 
@@ -106,6 +113,7 @@ class OppropSession:
                 result = yield
         finally:
             self.tests_checked += 1
+            self._note_hot_path()
             self._keep(item.nodeid, found.findings)
             self.internal_errors.extend(dict(e.as_json(), test=item.nodeid) for e in found.internal_errors)
         new = found.new
@@ -155,6 +163,7 @@ class OppropSession:
             self.records.extend(data["records"])
             self.internal_errors.extend(data["internal_errors"])
             self.tests_checked += data["tests_checked"]
+            self.without_compiled.update(data.get("without_compiled", ()))
 
     # ------------------------------------------------------------ the end
 
@@ -162,7 +171,8 @@ class OppropSession:
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:  # an xdist worker: the controller reports
             workeroutput["opprop"] = json.dumps(
-                {"records": self.records, "internal_errors": self.internal_errors, "tests_checked": self.tests_checked}
+                {"records": self.records, "internal_errors": self.internal_errors, "tests_checked": self.tests_checked,
+                 "without_compiled": sorted(self.without_compiled)}
             )
             return
         if self.write_dir:
@@ -240,5 +250,7 @@ class OppropSession:
             tr.write_line(f"{len(self.internal_errors)} opprop internal error(s): those calls ran unchecked (tracebacks in --opprop-report)")
             for (op, stage, error), tests in by_error.items():
                 tr.write_line(f"ERROR {op} ({stage}): {error}: {len(tests)} call(s); first {min(tests)}")
+        for why in sorted(self.without_compiled):  # once per reason, for the whole run
+            tr.write_line(f"opprop: compiled hot path unavailable ({why}); the Python path did the same checks, slower")
         for line in self.log:
             tr.write_line(line)

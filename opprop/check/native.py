@@ -2,38 +2,50 @@
 
 ``dispatch`` runs a whole checked call whose plan is all the fused path, over
 plain tensors, when the screen clears it, and hands anything else to the Python
-path (before the op runs, or after it, from the op's result on).
+path: before the op runs (``NOT_TAKEN``), or after it, from the op's result on
+(a ``HandedOn`` it returns, never state kept on the mode: see mode.py).
 ``take_states`` and ``clean`` answer what ``snapshots.take_states`` and
 ``screen.screen`` answer, for the common call (plain strided CPU tensors of
 whole-byte dtypes; a large input's digest or kept buffer is made and compared by
 the Python helpers it calls), or decline with None, and the Python functions
-then run.
+then run. An exception of opprop's own reads makes them decline; a
+KeyboardInterrupt or any other BaseException propagates, as on the Python path.
 Measured on the training steps of the ``real`` benchmark part, those two
 functions were nine tenths of what opprop adds to a do-nothing mode.
 
-The source is compiled with ``torch.utils.cpp_extension`` the first time a
-mode is made (about 20 s; ``python -m opprop.check.native`` builds it ahead),
-into torch's extension cache under a name made of the source and the torch and
-Python versions: every checkout with the same source shares one build, and another
-source or torch release gets its own. Where that fails (no compiler, no
-headers) or ``OPPROP_NATIVE=0`` says not to, the Python functions do all the
-work, and ``why_not`` says why.
+The source is compiled the first time a mode is made (about 20 s;
+``python -m opprop.check.native`` builds it ahead), by ``native_build``: in a
+child process and a private directory, moved into the cache whole, under a lock
+that dies with its holder, so no interrupted build can block a later one. Where
+that fails (no compiler, no ninja, a cache that cannot be written, another
+process's build past the wait) or ``OPPROP_NATIVE=0`` says not to, the Python
+functions do all the work, and ``why_not`` says why in one line (``status``).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
+import threading
 from pathlib import Path
 
-import torch
+from opprop.check import native_build
 
 SOURCE = Path(__file__).with_name("hot_path.cpp")
 PARTS = (SOURCE, *(SOURCE.with_name(f"hot_path_{part}.h") for part in ("common", "states", "screen")))  # one unit
 module = None  # the compiled module, once loaded
 NOT_TAKEN = object()  # what module.dispatch returns for a call it leaves to the Python path (see mode.py)
+
+
+class HandedOn(tuple):
+    """What module.dispatch returns for a call whose op ran and whose screen did not clear it:
+    (plan, out, inputs, before, storages), for the Python path to take from the op's result on."""
+
+    __slots__ = ()
+
+
 why_not: str | None = None  # why there is none, once that is known
 _tried = False
+_loading = threading.Lock()  # one load per process, whichever thread makes the first mode
 
 
 def load() -> object | None:
@@ -41,34 +53,37 @@ def load() -> object | None:
     global module, why_not, _tried
     if _tried:
         return module
-    _tried = True
-    if os.environ.get("OPPROP_NATIVE", "1") == "0":
-        why_not = "OPPROP_NATIVE=0"
-        return None
-    try:
-        from torch.utils.cpp_extension import get_default_build_root, load as build
+    with _loading:
+        if _tried:
+            return module
+        module, why_not = _load()  # an interrupt here propagates, and the next mode tries again
+        _tried = True
+    return module
 
-        sources = {part.name: part.read_bytes() for part in PARTS}
-        abi = f"{torch.__version__} {sys.implementation.cache_tag}".encode()  # torch's and Python's ABI
-        name = "opprop_hot_path_" + hashlib.sha1(b"".join(sources.values()) + abi).hexdigest()[:16]
-        directory = Path(get_default_build_root()) / name
-        directory.mkdir(parents=True, exist_ok=True)
-        for part, text in sources.items():  # one path per build: ninja rebuilds whenever a source's path changes
-            copy = directory / part
-            if not copy.exists() or copy.read_bytes() != text:
-                staged = directory / f".{part}.{os.getpid()}"
-                staged.write_bytes(text)
-                os.replace(staged, copy)  # whole, even with another process at the same step
-        built = build(name, sources=[str(directory / SOURCE.name)], build_directory=str(directory), extra_cflags=["-O2"],
-                      verbose=False)
-    except Exception as e:  # noqa: BLE001  (any failure to build leaves the Python path, with its reason)
-        why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
-        return None
+
+def _load() -> tuple[object | None, str | None]:
+    if os.environ.get("OPPROP_NATIVE", "1") == "0":
+        return None, "OPPROP_NATIVE=0"
+    try:
+        built = native_build.obtain({part.name: part.read_bytes() for part in PARTS}, SOURCE.name)
+    except native_build.Unavailable as e:
+        return None, str(e)
+    except Exception as e:  # noqa: BLE001  (any failure to build or load leaves the Python path, with its reason)
+        return None, f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
+    import torch
+
     from opprop.check import snapshots
 
-    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN)
-    module = built
-    return module
+    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN, HandedOn)
+    return built, None
+
+
+def status() -> str:
+    """One line on which hot path runs, for the faces to print once: the compiled one, or the Python one and why."""
+    load()
+    if module is not None:
+        return "opprop: compiled hot path"
+    return f"opprop: compiled hot path unavailable ({why_not}); the Python path does the same checks, slower"
 
 
 def plan_of(plan) -> object | None:

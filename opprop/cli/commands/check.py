@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from opprop.cli import corpus_flag
+from opprop.cli.hot_path import say_hot_path
 from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
 from opprop.core.outcomes import LOST_KINDS, OutcomeKind
@@ -75,6 +76,7 @@ def cmd_check(args) -> int:
     except catalog.UnknownOp as e:
         raise UsageError(str(e)) from None
     probe.validate()
+    say_hot_path()  # built (or found, or waited for) here, before any example's time runs
     fork = forked.can_fork(args.device)
     if fork:
         catalog.op_db()  # once, here: every forked worker shares it instead of importing it again

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 
+from opprop.cli.hot_path import say_hot_path
 from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
 from opprop.core.outcomes import OutcomeKind
@@ -118,6 +119,7 @@ def cmd_fuzz(args) -> int:
             print(line, file=sys.stderr)
         return EXIT_OK
     probe.validate()
+    say_hot_path()  # built (or found, or waited for) here: never inside a worker's first example
     journal_path = args.journal or os.path.join(".opprop", time.strftime("journal-%Y%m%dT%H%M%S", time.gmtime()) + f"-{i}of{n}.jsonl")
     os.makedirs(os.path.dirname(os.path.abspath(journal_path)), exist_ok=True)
     run_dir = journal_path + ".d"
