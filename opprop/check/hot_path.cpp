@@ -12,40 +12,49 @@
 namespace {
 
 PyObject* not_taken = nullptr;  // what dispatch returns for a call it leaves to the Python path
+PyObject* handed_on = nullptr;  // the type of what it returns for a call it hands on (a tuple of its own: see mode.py)
 
-PyObject* not_taken_() {
+PyObject* not_taken_() {  // a pending interrupt propagates: nothing ran yet
+  if (!droppable()) return nullptr;
   PyErr_Clear();
   return Py_NewRef(not_taken);
 }
 PyObject* plans_name = nullptr;  // "_plans"
 PyObject* native_name = nullptr;  // "native"
 PyObject* log_name = nullptr;  // "_reached_log"
-PyObject* continue_name = nullptr;  // "_continued"
 
-// The schema's tensor arguments (Tensor, Tensor?, Tensor[]) at their positions, as mode._take_inputs walks them;
-// false when one is a tensor that is not plain (the Python path reads it its own way).
+// isinstance(obj, torch.Tensor), or -1 with the error set (THPVariable_Check throws that error as a C++ exception)
+int is_tensor(PyObject* obj) { return THPVariable_CheckExact(obj) ? 1 : PyObject_IsInstance(obj, THPVariableClass); }
+
+// The schema's tensor arguments (Tensor, Tensor?, Tensor[]) at their positions, as InvariantMode.__torch_dispatch__
+// walks them; false when one is a tensor that is not plain (the Python path reads it its own way), or on an error.
 bool walk(Plan* plan, PyObject* args, PyObject* kwargs, Pairs& inputs) {
   Py_ssize_t n_args = PyTuple_GET_SIZE(args);
   for (auto i : plan->tensor_args) {
     PyObject* value;
+    if (i < 0) return false;  // (make_plan refuses it)
     if (i < n_args) {
       value = PyTuple_GET_ITEM(args, i);
     } else {
-      if (!kwargs || (size_t)i >= plan->arg_names.size()) continue;
-      value = PyDict_GetItemWithError(kwargs, plan->arg_names[i]);
+      if (!kwargs || i < 0 || (size_t)i >= plan->arg_names.size()) continue;
+      value = PyDict_GetItemWithError(kwargs, plan->arg_names[i]);  // borrowed: args and kwargs hold it
       if (!value) {
         if (PyErr_Occurred()) return false;
         continue;
       }
     }
-    if (THPVariable_Check(value)) {
+    int tensor = is_tensor(value);
+    if (tensor < 0) return false;
+    if (tensor) {
       if (!plain(value)) return false;
       inputs.emplace_back(i, value);
     } else if (PyList_Check(value) || PyTuple_Check(value)) {
       Py_ssize_t n = PySequence_Fast_GET_SIZE(value);  // a list or a tuple: no new object
       for (Py_ssize_t k = 0; k < n; k++) {
         PyObject* v = PySequence_Fast_GET_ITEM(value, k);
-        if (!THPVariable_Check(v)) continue;
+        int item = is_tensor(v);
+        if (item < 0) return false;
+        if (!item) continue;
         if (!plain(v)) return false;
         inputs.emplace_back(i, v);
       }
@@ -54,101 +63,111 @@ bool walk(Plan* plan, PyObject* args, PyObject* kwargs, Pairs& inputs) {
   return true;
 }
 
-// inputs_of(plan, args, kwargs) -> [(position, tensor), ...] | None: walk's answer, for the tests that hold it to
-// mode.py's own walk
-PyObject* inputs_of(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 3 || !PyTuple_Check(args[1]) || (args[2] != Py_None && !PyDict_Check(args[2]))) return decline();
-  Plan* plan = plan_in(args[0]);
-  Pairs inputs;
-  if (!plan || !walk(plan, args[1], args[2] == Py_None ? nullptr : args[2], inputs)) return decline();
-  PyObject* pairs = PyList_New(0);
-  for (auto& [i, t] : inputs) {
-    PyObject* pair = Py_BuildValue("(LO)", (long long)i, t);
-    if (!pair || PyList_Append(pairs, pair) < 0) {
-      Py_XDECREF(pair);
-      Py_DECREF(pairs);
-      return decline();
-    }
-    Py_DECREF(pair);
+// [(position, tensor), ...]: what the Python side takes as a call's inputs; NULL with an error set on failure.
+PyObject* pairs_of(const Pairs& inputs) {
+  Ref pairs(PyList_New(inputs.size()));
+  if (!pairs) return nullptr;
+  for (size_t k = 0; k < inputs.size(); k++) {
+    PyObject* pair = Py_BuildValue("(LO)", (long long)inputs[k].first, inputs[k].second);
+    if (!pair) return nullptr;
+    PyList_SET_ITEM(pairs.get(), k, pair);
   }
-  return pairs;
+  return pairs.release();
+}
+
+// inputs_of(plan, args, kwargs) -> [(position, tensor), ...] | None: walk's answer, for the tests that hold it to
+// the mode's own walk
+PyObject* inputs_of(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  try {
+    if (nargs != 3 || !PyTuple_Check(args[1]) || (args[2] != Py_None && !PyDict_Check(args[2]))) return decline();
+    Plan* plan = plan_in(args[0]);
+    Pairs inputs;
+    if (!plan || !walk(plan, args[1], args[2] == Py_None ? nullptr : args[2], inputs)) return decline();
+    PyObject* pairs = pairs_of(inputs);
+    return pairs ? pairs : decline();
+  } catch (...) {
+    return decline();
+  }
+}
+
+// The plan entry the mode holds for `func`, as a new reference (the entry keeps the CheckPlan and its compiled plan
+// alive across the op call, whatever forgets the mode's plans meanwhile); NULL when there is none.
+PyObject* entry_of(PyObject* mode, PyObject* func) {
+  Ref plans(PyObject_GetAttr(mode, plans_name));
+  if (!plans || !PyDict_Check(plans.get())) return nullptr;
+  Ref key(PyLong_FromVoidPtr(func));  // id(func)
+  if (!key) return nullptr;
+  PyObject* entry = PyDict_GetItemWithError(plans.get(), key.get());  // borrowed from the dict
+  if (!entry || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || PyTuple_GET_ITEM(entry, 0) != func)
+    return nullptr;
+  return Py_NewRef(entry);
 }
 
 // dispatch(mode, func, args, kwargs): the whole checked call for a fused plan over plain tensors whose one output
-// the screen clears, returning the op's result; the op's own exception propagates. Anything else either is left
-// to the Python path before the op runs (returns `not_taken`), or, after it ran, is handed to the Python path's
-// second half (mode._continued = (plan, out, inputs, before, storages); returns `not_taken` too, see mode.py).
+// the screen clears, returning the op's result (a torch.Tensor); the op's own exception propagates. Anything else is
+// either left to the Python path before the op runs (returns `not_taken`), or, after it ran, handed to the Python
+// path's second half: returns handed_on((plan, out, inputs, before, storages)), see mode.py. Nothing is kept
+// between calls, and every reference used after the op is the call's own.
 PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (unconfigured()) return nullptr;
   if (nargs != 4 || !PyTuple_Check(args[2])) return not_taken_();
   PyObject *mode = args[0], *func = args[1], *call_args = args[2], *kwargs = args[3];
   if (kwargs != Py_None && !PyDict_Check(kwargs)) return not_taken_();
   if (kwargs == Py_None) kwargs = nullptr;
-  PyObject* plans = PyObject_GetAttr(mode, plans_name);
-  if (!plans) return not_taken_();
-  PyObject* key = PyLong_FromVoidPtr(func);  // id(func)
-  PyObject* entry = key && PyDict_Check(plans) ? PyDict_GetItemWithError(plans, key) : nullptr;  // borrowed
-  Py_XDECREF(key);
-  Py_DECREF(plans);  // the entry stays: the mode's plans hold it
-  if (!entry || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 || PyTuple_GET_ITEM(entry, 0) != func)
-    return not_taken_();
-  PyObject* check_plan = PyTuple_GET_ITEM(entry, 1);
-  if (check_plan == Py_None) return not_taken_();
-  PyObject* compiled = PyObject_GetAttr(check_plan, native_name);
-  if (!compiled) return not_taken_();
-  Plan* plan = compiled == Py_None ? nullptr : plan_in(compiled);
-  Py_DECREF(compiled);  // the CheckPlan holds it
-  if (!plan || !plan->fast) return not_taken_();
+  Ref entry, compiled, taken;
+  Plan* plan = nullptr;
   Pairs inputs;
-  if (!walk(plan, call_args, kwargs, inputs)) return not_taken_();
-  PyObject* taken = states_of(inputs, [&](Py_ssize_t k) { return (int)contains(plan->mutable_args, inputs[k].first); });
-  if (taken == Py_None) {  // states_of declined
-    Py_DECREF(taken);
+  try {
+    entry = Ref(entry_of(mode, func));
+    if (!entry) return not_taken_();
+    PyObject* check_plan = PyTuple_GET_ITEM(entry.get(), 1);  // the entry holds it
+    if (check_plan == Py_None) return not_taken_();
+    compiled = Ref(PyObject_GetAttr(check_plan, native_name));
+    if (!compiled || compiled.get() == Py_None) return not_taken_();
+    plan = plan_in(compiled.get());
+    if (!plan || !plan->fast) return not_taken_();
+    if (!walk(plan, call_args, kwargs, inputs)) return not_taken_();
+    taken = Ref(states_of(inputs, [&](Py_ssize_t k) { return (int)contains(plan->mutable_args, inputs[k].first); }));
+    if (!taken) return nullptr;  // an interrupt while taking them (states_of declines everything else with None)
+    if (taken.get() == Py_None) return not_taken_();
+    Ref log(PyObject_GetAttr(mode, log_name));
+    if (!log || !PyList_Check(log.get()) || PyList_Append(log.get(), plan->name) < 0) return not_taken_();
+  } catch (...) {  // a C++ exception from a read (a python_error leaves its Python error set)
     return not_taken_();
   }
-  PyObject* log = PyObject_GetAttr(mode, log_name);
-  int logged = log ? PyList_Append(log, plan->name) : -1;
-  Py_XDECREF(log);
-  if (logged < 0) {
-    Py_DECREF(taken);
-    return not_taken_();
-  }
-  PyObject* out = PyObject_Call(plan->call, call_args, kwargs);
-  if (!out) {  // the op's own exception: the user's
-    Py_DECREF(taken);
-    return nullptr;
-  }
-  PyObject *before = PyTuple_GET_ITEM(taken, 0), *storages = PyTuple_GET_ITEM(taken, 1);
-  if (Py_TYPE(out) == (PyTypeObject*)THPVariableClass && plain(out)) {
-    Pairs outs{{0, out}};
+  Ref out(PyObject_Call(plan->call, call_args, kwargs));
+  if (!out) return nullptr;  // the op's own exception: the user's
+  PyObject *before = PyTuple_GET_ITEM(taken.get(), 0), *storages = PyTuple_GET_ITEM(taken.get(), 1);
+  if (Py_TYPE(out.get()) == (PyTypeObject*)THPVariableClass && plain(out.get())) {
+    Pairs outs{{0, out.get()}};
     int clean = screen_core(plan, inputs, outs, before, storages, 1);  // `out` here is the one reference
-    if (clean == 1) {
-      Py_DECREF(taken);
-      return out;
-    }
+    if (clean == 1) return out.release();
+    if (!droppable()) return nullptr;  // an interrupt during the screen: it propagates, as on the Python path
     PyErr_Clear();
   }
   // the rest on the Python path, from the op's result on
-  PyObject* pairs = PyList_New(inputs.size());
-  for (size_t k = 0; pairs && k < inputs.size(); k++)
-    PyList_SET_ITEM(pairs, k, Py_BuildValue("(LO)", (long long)inputs[k].first, inputs[k].second));
-  PyObject* handed = pairs ? Py_BuildValue("(ONNOO)", check_plan, out, pairs, before, storages) : nullptr;
-  Py_DECREF(taken);
-  if (!handed || PyObject_SetAttr(mode, continue_name, handed) < 0) {
-    Py_XDECREF(handed);
-    return nullptr;  // the op ran: nothing can be handed back (an internal failure that cannot happen in practice)
-  }
-  Py_DECREF(handed);
-  return Py_NewRef(not_taken);
+  Ref pairs(pairs_of(inputs));
+  if (!pairs) return nullptr;  // the op ran: nothing can be handed back (a MemoryError)
+  Ref handed(Py_BuildValue("(OOOOO)", PyTuple_GET_ITEM(entry.get(), 1), out.get(), pairs.get(), before, storages));
+  if (!handed) return nullptr;
+  out = Ref();  // the hand-off holds the one reference to the output now (the tensorimpl check counts them)
+  return PyObject_CallOneArg(handed_on, handed.get());
 }
 
-// configure(keep_buffers, overlaps, large_state, same_bytes, not_taken): the Python side's threshold, helpers and marker
+// configure(keep_buffers, overlaps, large_state, same_bytes, not_taken, handed_on): the Python side's threshold,
+// helpers, marker and hand-off type
 PyObject* configure(PyObject*, PyObject* args) {
   long long keep;
-  PyObject *fn, *large, *same, *marker;
-  if (!PyArg_ParseTuple(args, "LOOOO", &keep, &fn, &large, &same, &marker)) return nullptr;
+  PyObject *fn, *large, *same, *marker, *handed;
+  if (!PyArg_ParseTuple(args, "LOOOOO", &keep, &fn, &large, &same, &marker, &handed)) return nullptr;
+  for (PyObject* f : {fn, large, same, handed})
+    if (!PyCallable_Check(f)) {
+      PyErr_SetString(PyExc_TypeError, "configure: the helpers must be callable");
+      return nullptr;
+    }
   keep_buffers = keep;
   for (auto [slot, value] : {std::pair<PyObject**, PyObject*>{&overlaps, fn}, {&large_state, large}, {&same_bytes, same},
-                             {&not_taken, marker}}) {
+                             {&not_taken, marker}, {&handed_on, handed}}) {
     Py_XDECREF(*slot);
     Py_INCREF(value);
     *slot = value;
@@ -180,6 +199,6 @@ PyMODINIT_FUNC OPPROP_INIT(TORCH_EXTENSION_NAME)(void) {
   plans_name = PyUnicode_InternFromString("_plans");
   native_name = PyUnicode_InternFromString("native");
   log_name = PyUnicode_InternFromString("_reached_log");
-  continue_name = PyUnicode_InternFromString("_continued");
+  if (!storage_name || !plans_name || !native_name || !log_name) return nullptr;
   return PyModule_Create(&module_def);
 }

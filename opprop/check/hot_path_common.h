@@ -4,11 +4,13 @@
 
 #include <ATen/ATen.h>
 #include <Python.h>
+#include <torch/csrc/Exceptions.h>
 #include <torch/csrc/Size.h>
 #include <torch/csrc/Storage.h>
 #include <torch/csrc/autograd/python_variable.h>
 
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace {
@@ -17,6 +19,42 @@ PyObject* storage_name = nullptr;  // "untyped_storage"
 PyObject* overlaps = nullptr;      // torch._C._overlaps
 PyObject* large_state = nullptr;   // snapshots._large_state: a large input's state, made as the Python side makes it
 PyObject* same_bytes = nullptr;    // snapshots.same_bytes: compares a digest or a kept buffer
+
+// An owned reference, released on every path out of its scope (C++ exceptions included).
+struct Ref {
+  PyObject* p = nullptr;
+  Ref() = default;
+  explicit Ref(PyObject* owned) : p(owned) {}
+  Ref(const Ref&) = delete;
+  Ref& operator=(const Ref&) = delete;
+  Ref& operator=(Ref&& other) noexcept {
+    if (this != &other) {
+      PyObject* old = p;
+      p = other.release();
+      Py_XDECREF(old);
+    }
+    return *this;
+  }
+  ~Ref() { Py_XDECREF(p); }
+  PyObject* get() const { return p; }
+  PyObject* release() {
+    PyObject* r = p;
+    p = nullptr;
+    return r;
+  }
+  explicit operator bool() const { return p != nullptr; }
+};
+
+// Whether the pending exception (if any) is opprop's own to drop when it declines: an Exception raised by its reads.
+// KeyboardInterrupt, SystemExit and the other BaseExceptions propagate, as past the Python path's `except Exception`.
+bool droppable() { return !PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_Exception); }
+
+// True, with a RuntimeError set, before configure() has run (native.load runs it right after the import).
+bool unconfigured() {
+  if (overlaps && large_state && same_bytes) return false;
+  PyErr_SetString(PyExc_RuntimeError, "opprop's compiled hot path is not configured");
+  return true;
+}
 
 struct Plan {
   bool tensorimpl, storageimpl, alias, returns_input;
@@ -100,7 +138,8 @@ bool unpack_inputs(PyObject* inputs, std::vector<std::pair<int64_t, PyObject*>>&
   return !PyErr_Occurred();
 }
 
-PyObject* decline() {
+PyObject* decline() {  // None: the Python function answers instead (a pending interrupt propagates)
+  if (!droppable()) return nullptr;
   PyErr_Clear();
   Py_RETURN_NONE;
 }
@@ -109,15 +148,18 @@ void free_plan(PyObject* capsule) { delete static_cast<Plan*>(PyCapsule_GetPoint
 
 std::vector<int64_t> int_list(PyObject* seq) {
   std::vector<int64_t> out;
-  PyObject* fast = PySequence_Fast(seq, "a sequence of ints");
+  Ref fast(PySequence_Fast(seq, "a sequence of ints"));
   if (!fast) throw std::runtime_error("ints");
-  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++)
-    out.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, k)));
-  Py_DECREF(fast);
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast.get()); k++) {
+    out.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast.get(), k)));
+    if (PyErr_Occurred()) throw std::runtime_error("ints");
+  }
   return out;
 }
 
-// make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns) -> capsule
+// make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns, fast, name,
+//           call, tensor_args, mutable_args, arg_names) -> capsule: CheckPlan's screen settings, in the order that
+// native.plan_of passes them (fast: the plan is all the fused path; name, call: the OpKind's name and the op to call)
 PyObject* make_plan(PyObject*, PyObject* args) {
   int tensorimpl, storageimpl, alias, returns_input;
   int fast;
@@ -125,35 +167,38 @@ PyObject* make_plan(PyObject*, PyObject* args) {
   if (!PyArg_ParseTuple(args, "ppppOOOOpOOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
                         &allowed, &list_returns, &fast, &name, &call, &tensor_args, &mutable_args, &arg_names))
     return nullptr;
-  auto plan = new Plan{(bool)tensorimpl, (bool)storageimpl, (bool)alias, (bool)returns_input};
+  if (views != Py_None && !PyDict_Check(views)) {
+    PyErr_SetString(PyExc_TypeError, "views: a dict or None");
+    return nullptr;
+  }
+  auto plan = std::make_unique<Plan>();
+  plan->tensorimpl = tensorimpl;
+  plan->storageimpl = storageimpl;
+  plan->alias = alias;
+  plan->returns_input = returns_input;
   try {
     plan->fast = fast;
-    Py_INCREF(name);
-    plan->name = name;
-    Py_INCREF(call);
-    plan->call = call;
+    plan->name = Py_NewRef(name);
+    plan->call = Py_NewRef(call);
     plan->tensor_args = int_list(tensor_args);
+    for (auto i : plan->tensor_args)
+      if (i < 0) throw std::runtime_error("tensor_args");  // positions into the call's arguments
     plan->mutable_args = int_list(mutable_args);
-    PyObject* names = PySequence_Fast(arg_names, "arg_names");
+    Ref names(PySequence_Fast(arg_names, "arg_names"));
     if (!names) throw std::runtime_error("arg_names");
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(names); k++) {
-      PyObject* n = PySequence_Fast_GET_ITEM(names, k);
-      Py_INCREF(n);
-      plan->arg_names.push_back(n);
-    }
-    Py_DECREF(names);
-    PyObject* fast = PySequence_Fast(may_alias, "may_alias");
-    if (!fast) throw std::runtime_error("may_alias");
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(fast); k++)
-      plan->may_alias.push_back(int_list(PySequence_Fast_GET_ITEM(fast, k)));
-    Py_DECREF(fast);
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(names.get()); k++)
+      plan->arg_names.push_back(Py_NewRef(PySequence_Fast_GET_ITEM(names.get(), k)));
+    Ref per_return(PySequence_Fast(may_alias, "may_alias"));
+    if (!per_return) throw std::runtime_error("may_alias");
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(per_return.get()); k++)
+      plan->may_alias.push_back(int_list(PySequence_Fast_GET_ITEM(per_return.get(), k)));
     if (views != Py_None) {
       plan->has_views = true;
       PyObject *key, *value;
       Py_ssize_t pos = 0;
       while (PyDict_Next(views, &pos, &key, &value)) {
         long long j = PyLong_AsLongLong(key);
-        if (j < 0) throw std::runtime_error("views");
+        if (j < 0 || j > (1 << 20)) throw std::runtime_error("views");
         if ((size_t)j >= plan->views.size()) {
           plan->views.resize(j + 1);
           plan->is_view.resize(j + 1, false);
@@ -162,25 +207,21 @@ PyObject* make_plan(PyObject*, PyObject* args) {
         plan->is_view[j] = true;
       }
     }
-    PyObject* pairs = PySequence_Fast(allowed, "allowed_out_out");
+    Ref pairs(PySequence_Fast(allowed, "allowed_out_out"));
     if (!pairs) throw std::runtime_error("allowed_out_out");
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(pairs); k++) {
-      auto pair = int_list(PySequence_Fast_GET_ITEM(pairs, k));
-      if (pair.size() != 2) {
-        Py_DECREF(pairs);
-        throw std::runtime_error("pair");
-      }
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(pairs.get()); k++) {
+      auto pair = int_list(PySequence_Fast_GET_ITEM(pairs.get(), k));
+      if (pair.size() != 2) throw std::runtime_error("pair");
       plan->allowed_out_out.emplace_back(pair[0], pair[1]);
     }
-    Py_DECREF(pairs);
     plan->list_returns = int_list(list_returns);
-    if (PyErr_Occurred()) throw std::runtime_error("ints");
-  } catch (...) {
-    delete plan;
+  } catch (...) {  // the Python error stays (a python_error leaves it set); else a ValueError says so
     if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a plan");
     return nullptr;
   }
-  return PyCapsule_New(plan, "opprop.Plan", free_plan);
+  PyObject* capsule = PyCapsule_New(plan.get(), "opprop.Plan", free_plan);
+  if (capsule) plan.release();  // the capsule owns it now
+  return capsule;
 }
 
 }  // namespace

@@ -196,22 +196,27 @@ PyObject* answer(int clean) {
 
 // clean(plan, inputs, outputs, before, storages) -> True | False | None (screen._clean's answer, or declined)
 PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (unconfigured()) return nullptr;
   if (nargs != 5 || !PyList_Check(args[1]) || !PyList_Check(args[2])) return decline();
-  Plan* plan = plan_in(args[0]);
-  if (!plan) return decline();
-  Pairs inputs, outs;
-  if (!unpack_inputs(args[1], inputs)) return decline();
-  PyObject* outputs = args[2];
-  for (Py_ssize_t k = 0; k < PyList_GET_SIZE(outputs); k++) {  // (return index, tensor or NULL for None)
-    PyObject* pair = PyList_GET_ITEM(outputs, k);
-    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return decline();
-    PyObject* t = PyTuple_GET_ITEM(pair, 1);
-    long long j = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0));
-    if (PyErr_Occurred()) return decline();
-    if (t != Py_None && !plain(t)) return decline();
-    outs.emplace_back(j, t == Py_None ? nullptr : t);
+  try {
+    Plan* plan = plan_in(args[0]);
+    if (!plan) return decline();
+    Pairs inputs, outs;
+    if (!unpack_inputs(args[1], inputs)) return decline();
+    PyObject* outputs = args[2];
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(outputs); k++) {  // (return index, tensor or NULL for None)
+      PyObject* pair = PyList_GET_ITEM(outputs, k);
+      if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return decline();
+      PyObject* t = PyTuple_GET_ITEM(pair, 1);
+      long long j = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 0));
+      if (PyErr_Occurred()) return decline();
+      if (t != Py_None && !plain(t)) return decline();
+      outs.emplace_back(j, t == Py_None ? nullptr : t);
+    }
+    return answer(screen_core(plan, inputs, outs, args[3], args[4], 2));
+  } catch (...) {
+    return decline();
   }
-  return answer(screen_core(plan, inputs, outs, args[3], args[4], 2));
 }
 
 }  // namespace

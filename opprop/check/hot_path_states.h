@@ -62,16 +62,19 @@ PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Wr
 
 // take_states(inputs, mutable_args) -> (states, storages) | None
 PyObject* take_states(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (unconfigured()) return nullptr;
   if (nargs != 2 || !PyList_Check(args[0])) return decline();
   PyObject* mutable_args = args[1];
-  std::vector<std::pair<int64_t, PyObject*>> inputs;
-  if (!unpack_inputs(args[0], inputs)) return decline();
-  return states_of(inputs, [&](Py_ssize_t k) {
-    PyObject* position = PyLong_FromLongLong(inputs[k].first);
-    int yes = position ? PySequence_Contains(mutable_args, position) : -1;
-    Py_XDECREF(position);
-    return yes;
-  });
+  try {
+    std::vector<std::pair<int64_t, PyObject*>> inputs;
+    if (!unpack_inputs(args[0], inputs)) return decline();
+    return states_of(inputs, [&](Py_ssize_t k) {
+      Ref position(PyLong_FromLongLong(inputs[k].first));
+      return position ? PySequence_Contains(mutable_args, position.get()) : -1;
+    });
+  } catch (...) {
+    return decline();
+  }
 }
 
 }  // namespace

@@ -32,6 +32,7 @@ from opprop.check.screen import _clean
 
 _screen_clean = _clean  # the screen as shipped: the compiled dispatch stands in for it
 _NOT_TAKEN = native.NOT_TAKEN
+_HandedOn = native.HandedOn
 from opprop.check.snapshots import take_states
 
 try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
@@ -100,7 +101,6 @@ class InvariantMode(TorchDispatchMode):
     internal_errors: tuple | list = ()  # InternalError records; a list once there is one
     # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
     _recorded: dict | None = None
-    _continued = None  # a call the compiled dispatch ran and hands on: (plan, out, inputs, before, storages)
 
     def __init__(self, called_op: str, *, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
@@ -186,11 +186,13 @@ class InvariantMode(TorchDispatchMode):
         prior = _set_eval_frame(None)  # Dynamo stays out of this frame and all it calls (see _should_skip_dynamo)
         try:
             compiled = native.module
+            handed = None
             if compiled is not None and _clean is _screen_clean:  # (a test that replaces the screen: the path below)
-                fast = compiled.dispatch(self, func, args, kwargs)
-                if fast is not _NOT_TAKEN:
-                    return fast  # checked and cleared, compiled (native.py): the op's own result
-            handed, self._continued = self._continued, None
+                handed = compiled.dispatch(self, func, args, kwargs)
+                if type(handed) is _Tensor:
+                    return handed  # checked and cleared, compiled (native.py): the op's own result
+                if type(handed) is not _HandedOn:  # NOT_TAKEN: the op has not run, the path below takes it whole
+                    handed = None
             if handed is not None:  # the op ran compiled and the screen did not clear it: from its result on, here
                 plan, out, inputs, before, storages = handed
                 del handed  # `out` is referenced here as on the path below (the tensorimpl check counts references)
