@@ -8,9 +8,11 @@ mode's own; what this module adds runs only when a finding is recorded.
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import os
 import sys
+import threading
 
 import torch
 
@@ -18,7 +20,7 @@ from opprop.check import catalog
 from opprop.core import ledger as ledger_mod
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
-from opprop.check.findings import Finding
+from opprop.check.findings import Finding, InternalError
 from opprop.core.specs import CallSpec
 from opprop.inputs.recording import Recorder, Recording
 
@@ -123,6 +125,37 @@ class _RecordingUserMode(Recording, _UserMode):
         self.recorder = owner.recorder
 
 
+_open = threading.local()  # per thread: the checking() blocks open in it, innermost last
+_watch_lock = threading.Lock()
+_watching = 0  # blocks open in any thread: while there are some, Thread.start is watched
+_thread_start = threading.Thread.start
+
+
+def _watched_start(thread, *args, **kwargs):
+    """Thread.start while some block is open: a thread started inside a block is named by that block (it is not checked)."""
+    blocks = getattr(_open, "blocks", None)
+    if blocks:
+        blocks[-1]._started(thread)
+    return _thread_start(thread, *args, **kwargs)
+
+
+def _watch(block: "checking", on: bool) -> None:
+    """Open or close `block` in this thread; Thread.start is watched from the first open block to the last closed one."""
+    global _watching
+    blocks = _open.__dict__.setdefault("blocks", [])
+    with _watch_lock:
+        if on:
+            blocks.append(block)
+            _watching += 1
+            if _watching == 1:
+                threading.Thread.start = _watched_start
+        else:
+            blocks.remove(block)
+            _watching -= 1
+            if _watching == 0 and threading.Thread.start is _watched_start:  # (left alone if someone replaced it since)
+                threading.Thread.start = _thread_start
+
+
 class checking(contextlib.ContextDecorator):
     """Run the enclosed code (or decorated function) under opprop's invariant checks.
 
@@ -140,6 +173,13 @@ class checking(contextlib.ContextDecorator):
     ATen-level call the code made into the corpus DIR (``opprop.inputs.corpus``:
     deduplicated by op and input signature, ``MAX_PER_OP`` per op), for
     ``opprop check/fuzz --corpus DIR``; a mode without it pays nothing.
+
+    Dispatch modes are per thread, as torch has them: the block checks the
+    thread that opened it. A thread started inside the block runs unchecked,
+    and the block says so once: ``unchecked_threads`` names them, and one
+    internal-error record counts them. A decorated function called from
+    several threads at once (or from itself) gets a block per call; this
+    object then shows the findings of the call that ended last.
     """
 
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
@@ -160,7 +200,20 @@ class checking(contextlib.ContextDecorator):
         self.recorder = record if record is None or isinstance(record, Recorder) else Recorder(record)
         self.findings: list[Checked] = []
         self.internal_errors: list = []  # InternalError records: opprop failed to check a call, which ran on unchanged
-        self._mode = None
+        self.unchecked_threads: list[str] = []  # threads started inside the block: dispatch modes are per thread
+        self._modes: dict[int, list] = {}  # thread id -> the modes of the blocks this object has open there
+        self._parent: checking | None = None  # the decorator's object, for a block made per call
+
+    def _recreate_cm(self) -> "checking":
+        """A block of its own for each call of a decorated function, so calls from several threads never share one."""
+        block = copy.copy(self)
+        block._modes, block._parent = {}, self
+        return block
+
+    def _started(self, thread) -> None:
+        if not self.unchecked_threads:
+            self._thread_site = user_frame(sys._getframe(2))
+        self.unchecked_threads.append(thread.name)
 
     @property
     def new(self) -> list[Checked]:
@@ -182,14 +235,30 @@ class checking(contextlib.ContextDecorator):
     def __enter__(self) -> "checking":
         self.findings = []
         self.internal_errors = []
+        self.unchecked_threads = []
         mode_class = _UserMode if self.recorder is None else _RecordingUserMode
-        self._mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
-        self._mode.__enter__()
+        mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        mode.__enter__()
+        self._modes.setdefault(threading.get_ident(), []).append(mode)
+        _watch(self, True)
         return self
 
     def __exit__(self, exc_type, exc, tb) -> bool:
-        mode, self._mode = self._mode, None
+        _watch(self, False)
+        modes = self._modes[threading.get_ident()]
+        mode = modes.pop()
+        if not modes:
+            del self._modes[threading.get_ident()]
         mode.__exit__(exc_type, exc, tb)
+        if self.unchecked_threads:  # said once per block, never silently
+            names = ", ".join(self.unchecked_threads[:5]) + (", ..." if len(self.unchecked_threads) > 5 else "")
+            self.internal_errors.append(InternalError(
+                "<threads>", "thread started in the block",
+                f"UncheckedThreads: {len(self.unchecked_threads)} thread(s) started inside ran unchecked "
+                f"(dispatch modes are per thread; open a checking() block in the thread): {names}", "", self._thread_site))
+        if self._parent is not None:  # a decorated call's block: its results are the decorator's object's, as the last call's
+            self._parent.findings, self._parent.internal_errors = self.findings, self.internal_errors
+            self._parent.unchecked_threads = self.unchecked_threads
         new = self.new
         if exc is not None:
             if new and self.fail_on_new:
