@@ -220,3 +220,14 @@ def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytest
     assert "register_autograd" in path.read_text()  # the op's definition is inlined: the repro needs only torch
     replayed = expectfile.replay(path, accept=False)  # a fresh interpreter
     assert replayed.status == "same", replayed.message
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_the_summary_says_once_when_the_compiled_path_was_unavailable(user, workers):
+    user._monkeypatch.setenv("OPPROP_NATIVE", "0")
+    result = _run(user, "--opprop", *workers)
+    said = [line for line in result.outlines if "compiled hot path unavailable" in line]
+    assert said == ["opprop: compiled hot path unavailable (OPPROP_NATIVE=0); the Python path did the same checks, slower"]
+    assert any(line.startswith("NEW   opprop_test::return_input") for line in result.outlines)  # checked all the same
+    user._monkeypatch.delenv("OPPROP_NATIVE")
+    assert not [line for line in _run(user, "--opprop", *workers).outlines if "compiled hot path" in line]
