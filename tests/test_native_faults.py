@@ -9,6 +9,7 @@ import site
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import venv
 
@@ -295,3 +296,42 @@ ENTRY_POINTS = textwrap.dedent("""
 def test_entry_points_called_with_anything_never_abort():
     done = _run(ENTRY_POINTS, timeout=240)
     assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stderr[-2000:])
+
+
+def test_one_mode_shared_by_two_threads_runs_each_op_once():
+    """Nothing of one call is kept on the mode for the next: one thread's calls are handed on after their op, the
+    other's declined before theirs, in one mode, switching threads as often as the interpreter allows."""
+    assert native.load() is not None, native.why_not
+    interval = sys.getswitchinterval()
+    mode = checkmode.InvariantMode("shared")
+    counter, sparse = torch.zeros(()), torch.ones(3).to_sparse()
+    errors, wrong = [], []
+
+    def handed():
+        with mode:
+            for _ in range(1000):
+                torch.ops.opprop_test.mutate_input(counter)  # writes its input undeclared: handed on every call
+
+    def declined():
+        with mode:
+            for _ in range(1000):
+                if torch.mul(sparse, 2.0).layout != torch.sparse_coo:  # a sparse input: the Python path takes it whole
+                    wrong.append(1)
+
+    def guarded(body):
+        try:
+            body()
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=guarded, args=(body,)) for body in (handed, declined)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == [] and wrong == [] and counter.item() == 1000.0
+    assert {f.invariant for f in mode.findings} >= {"undeclared_mutation"}
