@@ -3,7 +3,8 @@
 ``fuzz_targets`` is the one list: every edge generator's overloads, every
 OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
 generators/modules.py), every eligible ATen overload the
-schema alone can drive (``listing.schema_targets``), and the same from every
+schema alone can drive (``listing.schema_targets``), every CompositeImplicitAutograd
+overload it can drive, for its outer contract (``listing.composite_targets``), and the same from every
 other namespace on the build (``quantized::``, ``mkldnn::``, an
 ``--import``'s own) but those ``opprop/data/namespaces.toml`` leaves out,
 with why (``opprop.ops.namespaces``); selection by
@@ -55,6 +56,7 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
     rows = []
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         ordered += schema_only(ordered)
+        ordered += composite_only(ordered)
         from opprop.ops import namespaces
 
         others, rows = namespaces.sweep()
@@ -70,6 +72,14 @@ def schema_only(listed) -> list[str]:
 
     have = set(listed)
     return [n for n in listing.schema_targets() if n not in have]
+
+
+def composite_only(listed) -> list[str]:
+    """CompositeImplicitAutograd overloads the schema drives, not already listed: each checked around its whole call."""
+    from opprop.ops import listing
+
+    have = set(listed)
+    return [n for n in listing.composite_targets() if n not in have]
 
 
 def overloads_matching(pattern: str) -> list[str]:

@@ -54,7 +54,7 @@ def why_unreachable(op) -> str | None:
     name = catalog.qualified_name(op)
     kind = catalog.classify(op)
     if kind.composite_implicit:
-        return "CompositeImplicitAutograd (checked through the kernels it calls)"
+        return "CompositeImplicitAutograd (not counted: checked through the kernels it calls; its outer contract is a target of its own)"
     if not catalog.has_cpu_kernel(op):
         keys = [k for k in BACKEND_KEYS if k != "Meta" and torch._C._dispatch_has_kernel_for_dispatch_key(name, k)]
         if keys:
@@ -72,6 +72,17 @@ def why_unreachable(op) -> str | None:
 def schema_targets() -> list[str]:
     """Eligible overloads the schema alone can drive: the names to add to a fuzz run's target list."""
     return [catalog.qualified_name(op) for op in registered_aten_overloads() if eligible(op) and why_unreachable(op) is None]
+
+
+def composite_targets() -> list[str]:
+    """CompositeImplicitAutograd overloads the schema can drive: sweep targets of their own, for their outer contract.
+
+    A dispatch mode sees only the kernels such an op calls, so only a check
+    around its whole call sees what its own schema promises (``check/outer.py``);
+    the ATen coverage figure still counts the kernels, not these.
+    """
+    return [catalog.qualified_name(op) for op in registered_aten_overloads()
+            if catalog.classify(op).composite_implicit and schema_unreachable_reason(op) is None]
 
 
 # ---------------------------------------------------------------- OpInfo rows
