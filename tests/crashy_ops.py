@@ -19,10 +19,12 @@ LIB.define("segv(Tensor x) -> Tensor")
 LIB.define("hang(Tensor x) -> Tensor")
 LIB.define("rare_hold(Tensor x) -> Tensor")
 LIB.define("hold_then_hang(Tensor x) -> Tensor")
+LIB.define("two_faults(Tensor x) -> Tensor")  # two bugs: a segfault on one length, an abort on another
 HELD = []
 SEGV_LENGTH = 3
 HANG_LENGTH = 2
 RARE_LENGTH = 37
+ABORT_LENGTH = 5
 
 
 def _segv(x):
@@ -45,6 +47,14 @@ def _rare_hold(x):
     return y
 
 
+def _two_faults(x):
+    if x.shape[0] == SEGV_LENGTH:
+        ctypes.string_at(0)  # SIGSEGV
+    if x.shape[0] == ABORT_LENGTH:
+        os.abort()  # SIGABRT: a second fault, found only if the first does not end the op's share
+    return x * 2
+
+
 def _hold_then_hang(x):
     """Holds its first two outputs (use_count 2: a finding each), then hangs, after creating $CRASHY_HANG_MARKER."""
     CALLS[0] += 1
@@ -59,7 +69,8 @@ def _hold_then_hang(x):
 
 
 CALLS = [0]
-for _name, _fn in [("segv", _segv), ("hang", _hang), ("rare_hold", _rare_hold), ("hold_then_hang", _hold_then_hang)]:
+for _name, _fn in [("segv", _segv), ("hang", _hang), ("rare_hold", _rare_hold), ("hold_then_hang", _hold_then_hang),
+                  ("two_faults", _two_faults)]:
     LIB.impl(_name, _fn, "CPU")
 
 ops = torch.ops.opprop_crashy
@@ -84,3 +95,4 @@ _generator("segv", st.integers(1, 6))
 _generator("hang", st.integers(1, 6))
 _generator("rare_hold", st.integers(0, 200))
 _generator("hold_then_hang", st.integers(1, 6))
+_generator("two_faults", st.integers(1, 6))

@@ -72,7 +72,9 @@ def test_a_crash_in_an_op_no_source_names_becomes_a_repro_that_imports_its_modul
     assert "```python\nimport torch\nimport runtime_ns_ops\n" in issue  # the report's script runs as pasted
     row = next(x for x in (tmp_path / "s.md").read_text().splitlines() if x.startswith("| `opprop_runtime_ns::segv`"))
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[3] == "`runtime_ns_ops.double(x)`" and cells[5] == "1"
+    journaled = sum(1 for line in (tmp_path / "j.jsonl").read_text().splitlines()
+                    if json.loads(line).get("type") == "finding" and json.loads(line)["finding"]["invariant"] == "crash")
+    assert cells[3] == "`runtime_ns_ops.double(x)`" and cells[5] == str(journaled)  # each crash of its share (pool.MAX_RESUMED)
 
 
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")

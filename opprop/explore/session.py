@@ -23,9 +23,8 @@ from hypothesis import Phase, given, note, reject, settings, strategies as st
 from hypothesis.errors import Unsatisfiable
 
 from opprop.inputs import choices, corpus
-from opprop.check import snapshots
+from opprop.check import runner, snapshots
 from opprop.explore import profiles
-from opprop.check import runner
 from opprop.check.findings import Finding, describe_arguments
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
@@ -107,10 +106,11 @@ class Exploration:
                  snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, stop_at_first: bool = False, profile: str | None = None,
                  invariants=None, fails: Callable | None = None, reject_invalid: bool = False,
                  seconds: float | None = None, cap: float | None = None,
-                 on_example: Callable | None = None, on_finding: Callable | None = None, on_progress: Callable | None = None):
+                 on_example: Callable | None = None, on_finding: Callable | None = None, on_progress: Callable | None = None, resumed=False):
         if snapshot_data not in snapshots.SNAPSHOT_POLICIES:
             raise ValueError(f"snapshot_data must be one of {snapshots.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
-        self.target, self.device, self.seed, self.database = target, device, seed, database
+        # resumed: going on after a crash, so the schedule's fixed rows (one of which may crash again) ran already
+        self.target, self.device, self.seed, self.database, self.resumed = target, device, seed, database, resumed
         self.learn, self.snapshot_data, self.stop_at_first, self.profile = learn, snapshot_data, stop_at_first, profile
         self.invariants, self.fails, self.reject_invalid = invariants, fails, reject_invalid
         self.on_example, self.on_finding, self.on_progress = on_example, on_finding, on_progress
@@ -214,7 +214,7 @@ class Exploration:
             if not self._run_hypothesis(self._hypothesis_test(strategy, MIN_EXAMPLES, LEAD_PHASE)) or self._stopped() or self.failed:
                 return
             examples -= self.drawn_stats.examples - before
-        if self.soft_deadline - self.start >= SCHEDULE_SHARE:
+        if self.soft_deadline - self.start >= SCHEDULE_SHARE and not self.resumed:
             examples -= self.draw_scheduled(examples)
         if examples <= 0 or self._stopped() or self.status == "budget" or self.failed:
             return

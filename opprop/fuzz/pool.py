@@ -4,7 +4,11 @@ The parent never runs an op. It hands targets to long-lived workers, gives
 each op a share of the time left, and watches: a worker that dies has
 crashed on the example in its ``current`` file, one whose example has run
 past the timeout is killed as hung; either way the example is journaled as a
-finding and a fresh worker takes the worker's place.
+finding and a fresh worker takes the worker's place. A crash does not end
+the target's share: the target goes on in the fresh worker with the rest of
+it (up to ``MAX_RESUMED`` crashes), drawing past the input that crashed, so a
+second fault of the same op is found too; its one ``op_done`` record, written
+at the end, adds up every part and says ``crash``.
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ from opprop.fuzz.journal import Journal
 READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
 OVERRUN_WEIGHT = 0.05  # weight of the latest target in the moving average of overruns (about the last 20 targets)
+MAX_RESUMED = 3  # crashes of one target that its share goes on after, each in a fresh worker (then its share ends)
+MIN_RESUMED_S = 0.5  # the least share left that is worth a fresh worker
 
 
 class Worker:
@@ -105,6 +111,17 @@ def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int
     return finding, replay
 
 
+def _added(done: dict, parts: dict | None) -> dict:
+    """A target's ``op_done`` record with what its crashed parts did added in: one record for its whole share."""
+    if not parts:
+        return done
+    stats = dict(done.get("stats") or {})
+    for key in ("examples", "valid", "errors"):
+        stats[key] = stats.get(key, 0) + parts.get(key, 0)
+    return {**done, "status": OutcomeKind.CRASH, "crashes": parts["crashes"], "stats": stats,
+            "seconds": round((done.get("seconds") or 0) + parts.get("seconds", 0), 3)}
+
+
 def _valid_before(cur: dict, target: str) -> int:
     """The examples of ``target`` that ran validly before the one in a worker's ``current`` file (which never finished)."""
     return (cur.get("valid") or 0) if cur.get("target") == target else 0
@@ -126,6 +143,9 @@ class Pool:
         self.workers: dict[int, Worker] = {}
         self._next_id = 0
         self.overrun = 0.0  # seconds a target takes beyond its share, moving average
+        self.queue: collections.deque = collections.deque()
+        # target -> what its crashed parts did: crashes, examples, valid, seconds, and the share left to resume with
+        self.resumed: dict[str, dict] = {}
 
     def _spawn(self) -> Worker:
         inherited = [self.selector.fileno()] if hasattr(self.selector, "fileno") else []
@@ -144,7 +164,7 @@ class Pool:
         del self.workers[w.id]
 
     def run(self, targets: list[str], *, deadline: float, max_examples: int) -> None:
-        queue = collections.deque(targets)
+        queue = self.queue = collections.deque(targets)
         for _ in range(min(self.jobs, len(targets))):
             self._spawn()
         while queue or any(w.target for w in self.workers.values()):
@@ -171,9 +191,13 @@ class Pool:
         # A target runs past its share by its setup and minimum examples: charge the targets left that
         # overrun (a moving average of what finished ones took beyond their share), so the last still run.
         share = left * self.jobs / (len(queue) + 1 + busy) - self.overrun
+        parts = self.resumed.get(target)
+        if parts is not None:  # the rest of a share a crash cut short
+            share = parts.pop("left", share)
         w.target, w.op_started, w.examples = target, time.monotonic(), 0
         w.share = max(0.05, min(share, left))
-        w.send({"type": "run", "target": target, "seconds": w.share, "examples": max_examples, "cap": max(0.1, left)})
+        w.send({"type": "run", "target": target, "seconds": w.share, "examples": max_examples, "cap": max(0.1, left),
+                "resumed": parts["crashes"] if parts else 0})
         self.progress.started(target)
 
     def _read(self, w: Worker) -> None:
@@ -193,6 +217,10 @@ class Pool:
             elif kind == "op_done":
                 took = time.monotonic() - w.op_started
                 self.overrun = max(0.0, OVERRUN_WEIGHT * (took - w.share) + (1 - OVERRUN_WEIGHT) * self.overrun)
+                parts = self.resumed.pop(m["target"], None)
+                if parts is not None:  # the last part of a target that crashed: one record for the whole share
+                    m = _added(m, parts)
+                    self.journal.append(m)
                 self.progress.op_done(m)
                 w.target = None
                 w.examples = 0
@@ -231,18 +259,27 @@ class Pool:
         self.journal.append(record)
         self.progress.finding(record)
         done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),
-                "stats": {"name": target, "examples": cur.get("example") or 0, "valid": _valid_before(cur, target), "errors": 0, "reached": []}}
-        self.journal.append(done)
-        self.progress.op_done(done)
+                "stats": {"name": target, "examples": (cur.get("example") or 0) if cur.get("target") == target else 0,
+                          "valid": _valid_before(cur, target), "errors": 0, "reached": []}}
+        parts = self.resumed.pop(target, None)
+        left = w.op_started + w.share - time.monotonic()
+        crashes = (parts["crashes"] if parts else 0) + 1
+        if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and left >= MIN_RESUMED_S:
+            self.resumed[target] = {**_added(done, parts)["stats"], "crashes": crashes, "seconds": _added(done, parts)["seconds"], "left": left}
+            self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
+        else:
+            done = _added(done, parts)
+            self.journal.append(done)
+            self.progress.op_done(done)
         self._spawn()
 
     def _finish(self, queue) -> None:
         for w in list(self.workers.values()):
             if w.target is not None:  # past the run's end: what it found is journaled already
-                self.journal.append({"type": "op_done", "target": w.target, "status": "cut", "worker": w.id,
-                                     "seconds": round(time.monotonic() - w.op_started, 3),
-                                     "stats": {"name": w.target, "examples": w.examples, "valid": _valid_before(w.current(), w.target),
-                                               "errors": 0, "reached": []}})
+                self.journal.append(_added({"type": "op_done", "target": w.target, "status": "cut", "worker": w.id,
+                                            "seconds": round(time.monotonic() - w.op_started, 3),
+                                            "stats": {"name": w.target, "examples": w.examples, "valid": _valid_before(w.current(), w.target),
+                                                      "errors": 0, "reached": []}}, self.resumed.pop(w.target, None)))
             else:
                 try:
                     w.send({"type": "stop"})
@@ -250,4 +287,5 @@ class Pool:
                     pass
             self._retire(w)
         for target in queue:
-            self.journal.append({"type": "op_done", "target": target, "status": "not_run", "stats": {"name": target, "examples": 0}})
+            parts = self.resumed.pop(target, None)
+            self.journal.append(_added({"type": "op_done", "target": target, "status": "not_run", "stats": {"name": target, "examples": 0}}, parts))

@@ -128,10 +128,11 @@ def main(argv=None) -> int:
         def on_progress(n, target=target):
             send({"type": "progress", "target": target, "examples": n})
 
+        resumed = cmd.get("resumed", 0)  # crashes this target's share went on after: draws of their own, past the input saved
         try:
-            result = fuzz_target(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed,
-                                 database=database, on_example=on_example, on_finding=on_finding, on_progress=on_progress, cap=cmd.get("cap"),
-                                 snapshot_data=args.snapshot_data)
+            result = fuzz_target(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed + resumed,
+                                 database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
+                                 cap=cmd.get("cap"), snapshot_data=args.snapshot_data, resumed=bool(resumed))
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = {"target": target, "status": "error", "error": f"{type(e).__name__}: {str(e).strip()[:200]}"}
         result.update(type="op_done", worker=args.worker, budget=cmd["seconds"])
@@ -142,7 +143,7 @@ def main(argv=None) -> int:
 
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
-                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT) -> dict:
+                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False) -> dict:
     """One target's share of the run: a learning exploration session with the example database, failing
     (so Hypothesis shrinks and saves) at every finding; returns the ``op_done`` record.
 
@@ -151,11 +152,13 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
     on it, the parent saves those choices to the example database, so the
     next run replays it first. A ledgered target reruns its fixed samples
     first, so a short share still tells "still present" from "looks fixed".
+    ``resumed``: the rest of a share a crash cut short (``pool``): free draws only, as its fixed samples and
+    schedule rows ran already, without the example database, whose saved crash would only replay.
     """
     session = Exploration(resolve(target_name), device=device, seed=seed, database=database, learn=True, snapshot_data=snapshot_data,
-                          fails=list, seconds=seconds, cap=cap,
+                          fails=list, seconds=seconds, cap=cap, resumed=resumed,
                           on_example=on_example, on_finding=on_finding, on_progress=on_progress)
-    if _is_ledgered(target_name):
+    if _is_ledgered(target_name) and not resumed:
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
     if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
         session.draw(max_examples - session.examples)

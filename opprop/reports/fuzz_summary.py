@@ -10,6 +10,13 @@ from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 
 
+def _finding_key(f: Finding) -> tuple:
+    """One report finding per (op, invariant, output), and per way of dying for crashes: a target resumed after one
+    crash (``pool``) may die of another fault of the same op."""
+    how = (f.detail.get("signal") or f.detail.get("exit_code")) if f.invariant == OutcomeKind.CRASH and isinstance(f.detail, dict) else None
+    return (f.aten_op, f.invariant, f.output_index, how)
+
+
 def build_report(records: list[dict], *, device: str = "cpu") -> dict:
     run = next((r for r in records if r.get("type") == "run"), {})
     findings: dict = {}
@@ -17,7 +24,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
     for r in records:
         if r.get("type") == "finding":
             f = Finding.from_json(r["finding"])
-            k = (f.aten_op, f.invariant, f.output_index)
+            k = _finding_key(f)
             if k not in findings:
                 findings[k] = f
                 if r.get("replay"):
@@ -28,7 +35,7 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             ops[r["target"]] = r
             for s in r.get("shrunk") or []:  # the minimal input Hypothesis shrank it to
                 f = Finding.from_json(s)
-                k = (f.aten_op, f.invariant, f.output_index)
+                k = _finding_key(f)
                 if k in findings and findings[k].called_op == f.called_op:
                     findings[k] = f
     for t in run.get("targets", []):
@@ -57,8 +64,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             **({"error": r["error"]} if r.get("error") else {}),
             **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
         })
-    crashes = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == OutcomeKind.CRASH]
-    hangs = [{**f.as_json(), "replay": replay.get((f.aten_op, f.invariant, f.output_index))} for f in found if f.invariant == OutcomeKind.HANG]
+    crashes = [{**f.as_json(), "replay": replay.get(_finding_key(f))} for f in found if f.invariant == OutcomeKind.CRASH]
+    hangs = [{**f.as_json(), "replay": replay.get(_finding_key(f))} for f in found if f.invariant == OutcomeKind.HANG]
     rep = core_report.build(found, [], run.get("device", device),
                             budget_s=run.get("budget"), jobs=run.get("jobs"), shard=run.get("shard"), seed=run.get("seed"),
                             database=run.get("database"), skipped_generators=run.get("skipped", []),
