@@ -1,8 +1,8 @@
 """The package as users get it: a wheel built from the checkout, installed into a fresh virtual environment in another
 directory, where ``opprop check`` runs (and builds its compiled hot path from the packaged source).
 
-The new environment reads this one's dependencies through a .pth file (torch is gigabytes), so pip resolves the
-wheel's declared requirements against them without downloading; opprop itself is only the wheel's.
+The new environment reads this one's dependencies through a .pth file (torch is gigabytes), and ``pip check`` holds
+the wheel's declared requirements to them; opprop itself is only the wheel's.
 """
 import os
 import site
@@ -25,9 +25,12 @@ def test_the_built_wheel_installs_elsewhere_and_checks_an_op(tmp_path):
     target = subprocess.run([python, "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True).stdout.strip()
     with open(os.path.join(target, "dependencies.pth"), "w") as fh:  # this environment's packages, not its opprop
         fh.write("\n".join(site.getsitepackages()) + "\n")
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index", "-q", str(wheel)],
-                               capture_output=True, text=True, timeout=300)
+    # (no deps: they are this environment's; forced: its own opprop, an editable install, is visible through the .pth)
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index", "--no-deps", "--force-reinstall",
+                                "-q", str(wheel)], capture_output=True, text=True, timeout=300)
     assert installed.returncode == 0, installed.stderr[-2000:]
+    checked = subprocess.run([sys.executable, "-m", "pip", "--python", python, "check"], capture_output=True, text=True, timeout=300)
+    assert not [line for line in checked.stdout.splitlines() if line.lower().startswith("opprop ")], checked.stdout  # its requirements hold
     work = tmp_path / "elsewhere"
     work.mkdir()
     environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
