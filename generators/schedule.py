@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from opprop.generators.schema_values import rules_for
 from opprop.strategies.edge_modes import INDEX_BOUNDS, MAX_MASK, OUT_RELATIONS, RELATIONS, TENSOR_MODES, mask_combinations
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -36,7 +37,7 @@ INDEX_NAMES = frozenset({"index", "indices", "offsets", "target"})
 INDEX_SUFFIXES = ("_index", "_indices", "_offsets")
 TENSOR_TYPES = ("Tensor", "Optional[Tensor]")
 # Suffixes of the choices that are modes: what the reports count per op.
-MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default")
+MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default", ".value")
 
 
 def is_out(arg) -> bool:
@@ -74,10 +75,11 @@ class Schedule:
         bounds = [(f"{a.name}.bound", INDEX_BOUNDS) for a in args if is_index(a) and "Tensor" in str(a.real_type) and not is_out(a)]
         masks = [(f"{a.name}.mask", tuple(mask_combinations(mask_size(a)))) for a in args if mask_size(a)]
         optional = [(f"{a.name}.default", (True, False)) for a in args if is_optional(a)]
+        values = [(f"{a.name}.value", rules_for(a)) for a in args if rules_for(a)]  # values by rule (schema_values)
         # per argument, as free plans draw them
-        self.free_columns = [(f"{n}.mode", TENSOR_MODES) for n in self.tensor_names] + masks + bounds + outs + relations
+        self.free_columns = [(f"{n}.mode", TENSOR_MODES) for n in self.tensor_names] + masks + bounds + outs + relations + values
         # as rows assign them: one tensor mode for all tensors
-        self.columns = ([(BASE, TENSOR_MODES)] if tensors else []) + masks + optional + bounds + outs + relations
+        self.columns = ([(BASE, TENSOR_MODES)] if tensors else []) + masks + optional + bounds + outs + relations + values
         self.rows = self._rows()
 
     def _rows(self) -> list[dict]:

@@ -27,6 +27,7 @@ from opprop.generators import schedule
 from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
 from opprop.generators.schema_names import convention_value
 from opprop.generators.schema_relations import bounded, related_input, related_out
+from opprop.generators.schema_values import ruled
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
@@ -94,7 +95,7 @@ def _draw_value(arg, ctx: DrawContext):
     value = related_input(arg, ctx)
     if value is not None:
         return value
-    return bounded(arg, _own_value(arg, ctx), ctx)
+    return ruled(arg, bounded(arg, _own_value(arg, ctx), ctx), ctx)
 
 
 def _own_value(arg, ctx: DrawContext):

@@ -1,0 +1,83 @@
+"""Values by rule: the argument values at which kernels take their shortcuts, as edge modes of numeric, list and kind arguments.
+
+A kernel's early return lives at one value: the identity of the operation
+(``alpha=1``, ``other=0``: nothing to do, so ``return self``), an argument
+equal to the input's own property (``expand(x, x.shape)``, ``to(x, x.dtype)``,
+``permute(x, range(ndim))``), an empty list or a list of one, or a bound at a
+dtype's extreme (``clamp(x, max=finfo.max)``: nothing to clamp). Free draws
+rarely land on them, so each is a mode of the argument (``NAME.value``), in the
+op's covering schedule (``generators.schedule``) like the tensor modes: every
+value rule of every argument runs within a target's first 20 examples.
+
+The rules go by the argument's type and, for lists, its name; the call's own
+values (base shape, dtype) say what "own" and "extreme" are.
+"""
+from __future__ import annotations
+
+import torch
+
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
+DRAWN = "drawn"  # the value the draw made (every rule's plain option)
+SCALAR_RULES = (DRAWN, "zero", "one", "extreme")  # additive and multiplicative identities; the call dtype's largest value
+LIST_RULES = (DRAWN, "own", "empty", "single")  # the input's own (shape, dims, strides); none; one
+KIND_RULES = (DRAWN, "own")  # the input's own dtype
+RULES = {"int": SCALAR_RULES, "float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, "ScalarType": KIND_RULES}
+DIM_LISTS = frozenset({"dims", "dim", "perm", "permutation"})  # own: every dim in order (an identity permutation)
+
+
+def _type(arg) -> str:
+    t = str(arg.real_type)
+    return t[len("Optional["):-1] if t.startswith("Optional[") else t
+
+
+def rules_for(arg) -> tuple | None:
+    """The value rules of an argument (its ``NAME.value`` mode's options), or None for a type without any."""
+    if arg.kwarg_only and arg.alias_info is not None:  # an out= argument
+        return None
+    return RULES.get(_type(arg))
+
+
+def ruled(arg, value, ctx):
+    """``value``, or the value the plan's rule for this argument says (an absent optional argument stays absent)."""
+    choice = f"{arg.name}.value"
+    options = rules_for(arg)
+    if options is None or choice not in ctx.plan or value is None:
+        return value
+    rule = ctx.choose(choice, options)
+    if rule == DRAWN:
+        return value
+    t = _type(arg)
+    if t == "ScalarType":
+        return ctx.dtype
+    if t == "List[int]":
+        return _list_value(arg, rule, value, ctx)
+    return _scalar_value(t, rule, ctx.dtype)
+
+
+def _scalar_value(t: str, rule: str, dtype: torch.dtype):
+    if rule == "zero":
+        return 0.0 if t == "float" else 0
+    if rule == "one":
+        return 1.0 if t == "float" else 1
+    if dtype == torch.bool:  # "extreme": the call dtype's largest value
+        return 1
+    if not (dtype.is_floating_point or dtype.is_complex):
+        return torch.iinfo(dtype).max
+    return 2**31 if t == "int" else torch.finfo(dtype).max  # an int argument: just past int32 (ops that pack or convert)
+
+
+def _list_value(arg, rule: str, drawn, ctx) -> list[int]:
+    if rule == "empty":
+        return []
+    if rule == "single":
+        return [drawn[0] if drawn else 1]
+    if arg.name in DIM_LISTS:  # own: the identity permutation, every dim once
+        return list(range(ctx.ndim))
+    if arg.name == "stride":
+        strides, acc = [], 1
+        for size in reversed(ctx.shape):
+            strides.append(acc)
+            acc *= max(size, 1)
+        return strides[::-1]
+    return list(ctx.shape)  # own: the input's sizes

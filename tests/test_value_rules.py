@@ -1,0 +1,37 @@
+"""Values by rule (generators/schema_values.py): a default 20-example ``opprop check`` reaches a bug that lives only
+at a rule's value (the additive identity, a dtype's extreme, the input's own dims), and the controls stay silent."""
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from fuzz_helpers import env
+from opprop.generators import schedule
+from opprop.generators.schema_values import LIST_RULES, SCALAR_RULES
+
+import value_rule_ops  # noqa: F401  (registers opprop_rules::*)
+
+
+def _check(op: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "value_rule_ops", "--examples", "20"],
+                          capture_output=True, text=True, env=env(), timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("op, value", [("shift", "offset=0.0"), ("clamped", "bound=3.4028234663852886e+38"), ("permuted", "dims=[0, 1]")])
+def test_a_bug_at_a_rules_value_is_found_and_its_control_is_silent(op, value):
+    found = _check(f"opprop_rules::{op}")
+    assert f"returns_input: opprop_rules::{op} output 0 (is_input=x) via opprop_rules::{op}(x=float32[1, 1], {value})" in found
+    quiet = _check(f"opprop_rules::{op}_ok")
+    assert quiet.splitlines()[-1] == "0 finding(s)"
+
+
+def test_every_rule_of_every_argument_is_a_scheduled_mode():
+    op = torch.ops.opprop_rules.permuted.default
+    rows = schedule.Schedule(op).rows
+    assert len(rows) <= schedule.MAX_ROWS
+    assert {row["dims.value"] for row in rows} == set(LIST_RULES)
+    shift = schedule.Schedule(torch.ops.opprop_rules.shift.default).rows
+    assert {row["offset.value"] for row in shift} == set(SCALAR_RULES)
