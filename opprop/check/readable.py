@@ -30,14 +30,31 @@ def readable(t: torch.Tensor) -> bool:
     Fake and functional tensors stand for memory they do not hold, and a
     tracer's sizes may be symbolic, where a comparison would add a guard to
     the user's trace: a call with one is passed through unread. Other
-    subclasses (nn.Parameter, jagged nested tensors, a user's wrapper) are
-    checked, as the debug-build asserts check them.
+    subclasses (nn.Parameter, a user's wrapper) are checked, as the debug-build
+    asserts check them. A jagged nested tensor's ragged size is a nested int,
+    symbolic but no tracer's: it is read when its own buffers are (its values
+    and offsets plain tensors, as outside any trace).
     """
     cls = type(t)
     known = _READABLE_TYPES.get(cls)
     if known is None:
         known = _READABLE_TYPES[cls] = not issubclass(cls, _foreign_types())
-    return known and not t.is_meta and not t._has_symbolic_sizes_strides
+    if not known or t.is_meta:
+        return False
+    if not t._has_symbolic_sizes_strides:
+        return True
+    return cls is _jagged_type() and all(type(b) is _Tensor or (isinstance(b, _Tensor) and readable(b)) for b in _jagged_buffers(t))
+
+
+def _jagged_type():
+    from torch.nested._internal.nested_tensor import NestedTensor
+
+    return NestedTensor
+
+
+def _jagged_buffers(t) -> tuple:
+    """A jagged nested tensor's own buffers: its values and offsets (and lengths, where it has them)."""
+    return tuple(b for b in (t._values, t._offsets, getattr(t, "_lengths", None)) if b is not None)
 
 
 def any_inference(inputs: list, outputs: list = ()) -> bool:
