@@ -17,8 +17,9 @@ import torch
 from opprop.strategies.kinds import values
 
 # plain: the draw as it would be without a mode; visible: values a write cannot hide in (mixed signs, not
-# sorted, not 0 or 1, different for each argument); the rest are shapes and strides.
-TENSOR_MODES = ("plain", "zero_size", "zero_dim", "transposed", "sliced", "expanded", "offset", "visible")
+# sorted, not 0 or 1, different for each argument); extreme: values at the dtype's ends and past a narrower
+# dtype's (a kernel that converts or packs saturates, clamps or wraps there); the rest are shapes and strides.
+TENSOR_MODES = ("plain", "zero_size", "zero_dim", "transposed", "sliced", "expanded", "offset", "visible", "extreme")
 NONCONTIGUOUS = ("transposed", "sliced", "expanded", "offset")
 RELATIONS = ("own", "same", "view", "partial")  # own tensor; the earlier argument itself; a view over all of it; over part of it
 OUT_RELATIONS = ("fresh", "same", "view")  # out= empty, as an input itself, or a view over all of an input's memory
@@ -73,11 +74,31 @@ def visible_values(shape, dtype=torch.float32, device="cpu", salt: int = 0) -> t
     return data.reshape(tuple(shape)).clone()
 
 
+def extreme_values(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
+    """Plain values, every other one replaced by an extreme: the dtype's largest and smallest, and values just past a
+    narrower dtype's range (float16's 65504, int8's and int32's bounds) where the dtype holds them."""
+    data = values(shape, dtype, device)
+    if dtype == torch.bool or data.numel() == 0:
+        return data
+    if dtype.is_floating_point or dtype.is_complex:
+        top = torch.finfo(dtype).max
+        picks = [v for v in (1e5, -1e5, top, -top, 7e4) if abs(v) <= top]
+    else:
+        info = torch.iinfo(dtype)
+        picks = [v for v in (info.max, info.min, 300, -300, 2**31, -(2**31) - 1) if info.min <= v <= info.max]
+    flat = data.reshape(-1)
+    for k in range(0, flat.numel(), 2):
+        flat[k] = picks[(k // 2) % len(picks)]
+    return data
+
+
 def build(mode: str, shape, dtype=torch.float32, device: str = "cpu", salt: int = 0) -> torch.Tensor:
     """A dense tensor of ``mode_shape(mode, shape)`` in ``mode`` (a strided mode that cannot apply to the shape: contiguous)."""
     shape = mode_shape(mode, shape)
     if mode == "visible":
         return visible_values(shape, dtype, device, salt)
+    if mode == "extreme":
+        return extreme_values(shape, dtype, device)
     if mode == "transposed" and len(shape) >= 2:
         return values(shape[::-1], dtype, device).permute(*reversed(range(len(shape))))
     if mode == "sliced" and shape:

@@ -1,4 +1,5 @@
-"""torch.library ops that break an invariant only at a value a rule of ``generators/schema_values.py`` draws.
+"""torch.library ops that break an invariant only at a value a rule draws (``generators/schema_values.py``, and the
+``extreme`` tensor mode of ``strategies/edge_modes.py``).
 
 Each returns its input itself (a non-view op: returns_input and tensorimpl_use_count) only at its rule's value,
 and copies everywhere else; its ``*_ok`` control copies at that value too. Free draws rarely or never make those
@@ -25,7 +26,13 @@ def _permuted(x, dims, fixed):  # own: the identity permutation (every dim in or
     return x.permute(dims).clone()
 
 
-for _name, _schema, _fn in [("shift", "(Tensor x, float offset) -> Tensor", _shift),
+def _saturating(x, fixed):  # extreme data: clamped in place to float16's range before packing (_saturate_weight_to_fp16)
+    if x.is_floating_point():
+        (x.clone() if fixed else x).clamp_(-65504.0, 65504.0)
+    return x * 1
+
+
+for _name, _schema, _fn in [("saturating", "(Tensor x) -> Tensor", _saturating),("shift", "(Tensor x, float offset) -> Tensor", _shift),
                             ("clamped", "(Tensor x, float bound) -> Tensor", _clamped),
                             ("permuted", "(Tensor x, int[] dims) -> Tensor", _permuted)]:
     for _fixed in (False, True):
