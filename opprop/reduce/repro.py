@@ -110,8 +110,8 @@ def report(invariant, outputs, inputs, before, state, facts):
     seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
     for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
         t = outputs[j]
-        if t is None:
-            print(f"output {j}: undefined")
+        if not isinstance(t, torch.Tensor):  # undefined, or an opaque object (a packed weight): nothing to count
+            print(f"output {j}: " + ("undefined" if t is None else f"not a tensor ({type(t).__name__})"))
             seen["outputs"].append(None)
             continue
         slots = sum(1 for o in outputs if o is t)
