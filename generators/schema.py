@@ -27,6 +27,7 @@ from opprop.generators import schedule
 from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
 from opprop.generators.schema_names import convention_value
 from opprop.generators.schema_relations import bounded, related_input, related_out
+from opprop.generators.schema_producers import Produced, is_opaque, made, produce
 from opprop.generators.schema_values import ruled
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -40,10 +41,14 @@ class SchemaCall(Call):
 
     choices: dict = dataclasses.field(default_factory=dict)
     learner: object = None
+    produced: bool = False  # some argument is a Produced (an opaque argument, made when the call runs)
 
     def __call__(self):
         try:
-            out = self.fn(*self.args, **self.kwargs)
+            if self.produced:  # opaque arguments are made now, under the checks (schema_producers)
+                out = self.fn(*made(self.args), **made(self.kwargs))
+            else:
+                out = self.fn(*self.args, **self.kwargs)
         except ARGUMENT_ERRORS as e:
             if self.learner is not None:  # a public op's internal assert is a finding, not a rejection (runner.run_call)
                 bug = internal_assert(self, e)
@@ -99,6 +104,12 @@ def _draw_value(arg, ctx: DrawContext):
 
 
 def _own_value(arg, ctx: DrawContext):
+    t = str(arg.real_type)
+    if is_opaque(t.removeprefix("Optional[").removesuffix("]")):  # made by a producer (schema_producers)
+        value = produce(arg, ctx, _producer_call)
+        if value is None:
+            reject()
+        return value
     try:
         value = convention_value(arg, ctx)
     except (RuntimeError, ValueError, IndexError, TypeError, AttributeError):
@@ -109,6 +120,28 @@ def _own_value(arg, ctx: DrawContext):
         except (RuntimeError, ValueError, IndexError):
             reject()  # no such value for this draw: an invalid draw, not an op rejection
     return value
+
+
+def _draw_arguments(arguments, ctx: DrawContext) -> tuple[list, dict]:
+    args, kwargs = [], {}
+    for arg in arguments:
+        value = _draw_value(arg, ctx)
+        ctx.values[arg.name] = value
+        if arg.kwarg_only:
+            if value is not None or arg.default_value is None:
+                kwargs[arg.name] = value
+        else:
+            args.append(value)
+    return args, kwargs
+
+
+def _producer_call(op: OpOverload, ctx: DrawContext, prefix: str) -> SchemaCall:
+    """A producer's call, drawn for the consumer's example: its choices are the consumer's (``ARG>choice``), so
+    the consumer's validity record learns which producer arguments give it an object it takes."""
+    sub = DrawContext(ctx.draw, op, ctx.learner, ctx.device, prefix=prefix)
+    args, kwargs = _draw_arguments(list(op._schema.arguments), sub)
+    ctx.choices.update(sub.choices)
+    return SchemaCall(catalog.qualified_name(op), op, tuple(args), kwargs, source=SOURCE)
 
 
 def op_schedule(op: OpOverload) -> schedule.Schedule:
@@ -134,16 +167,9 @@ def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, r
     @st.composite
     def calls(draw):
         ctx = DrawContext(draw, op, steer, device, plan=draw(plans))
-        args, kwargs = [], {}
-        for arg in arguments:
-            value = _draw_value(arg, ctx)
-            ctx.values[arg.name] = value
-            if arg.kwarg_only:
-                if value is not None or arg.default_value is None:
-                    kwargs[arg.name] = value
-            else:
-                args.append(value)
-        return SchemaCall(name, op, tuple(args), kwargs, source=SOURCE, choices=dict(ctx.choices), learner=learner)
+        args, kwargs = _draw_arguments(arguments, ctx)
+        produced = any(type(v) is Produced for v in (*args, *kwargs.values()))
+        return SchemaCall(name, op, tuple(args), kwargs, source=SOURCE, choices=dict(ctx.choices), learner=learner, produced=produced)
 
     return calls()
 

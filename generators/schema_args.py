@@ -14,6 +14,7 @@ import torch
 from hypothesis import strategies as st
 
 from opprop.core import tensor_kinds
+from opprop.generators import schema_producers
 from opprop.strategies import edge_modes, kinds
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -49,7 +50,12 @@ STR_ENUMS = {
 
 
 def unsupported_types(op) -> list[str]:
-    return [str(a.real_type) for a in op._schema.arguments if str(a.real_type) not in SUPPORTED_TYPES]
+    """Argument types with no strategy: neither a type drawn here nor an opaque class some producer returns."""
+    def drawn(t: str) -> bool:
+        bare = t[len("Optional["):-1] if t.startswith("Optional[") else t
+        return t in SUPPORTED_TYPES or (schema_producers.is_opaque(bare) and bool(schema_producers.producers_of(bare)))
+
+    return [str(a.real_type) for a in op._schema.arguments if not drawn(str(a.real_type))]
 
 
 # Dispatch keys whose kernel takes dense strided CPU tensors.
@@ -94,8 +100,9 @@ def spatial_dims(op_name: str) -> int | None:
 class DrawContext:
     """What one drawn call shares across its arguments, and the choices made so far."""
 
-    def __init__(self, draw, op, learner, device: str, plan: dict | None = None):
+    def __init__(self, draw, op, learner, device: str, plan: dict | None = None, prefix: str = ""):
         self.draw = draw
+        self.prefix = prefix  # a producer's arguments, drawn for a consumer: its choices named "ARG>choice" in the consumer's
         self.plan = plan or {}  # the mode choices drawn up front (generators.schedule): ``choose`` takes them as drawn
         self.op = op
         self.op_name = op._schema.name + ("." + op._schema.overload_name if op._schema.overload_name else "")
@@ -150,6 +157,7 @@ class DrawContext:
 
     def choose(self, choice: str, options):
         """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is."""
+        choice = self.prefix + choice
         allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
         if choice in self.plan and self.plan[choice] in options:
             value = self.plan[choice] if self.plan[choice] in allowed else allowed[0]

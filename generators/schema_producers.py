@@ -1,0 +1,77 @@
+"""Opaque arguments from their producers: a TorchScript class argument is made by an op that returns that class.
+
+``quantized::linear`` takes a ``LinearPackedParamsBase``; nothing in the
+schema says how to build one, but the dispatcher knows the ops that return
+it (``quantized::linear_prepack``, ``_quantized::linear_prepack_fp16``, ...).
+Such an argument is drawn as a call of one of its producers, itself drawn
+from the producer's schema, and made only when the example runs: inside the
+checks, so the producer is checked like any call, and its validity record
+learns from it. The producer the draw chose is a choice like any other
+(``NAME.producer``), so the consumer's record learns which producers it takes.
+"""
+from __future__ import annotations
+
+import functools
+
+import torch
+
+EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
+
+CLASS_PREFIX = "__torch__."
+
+
+def is_opaque(type_name: str) -> bool:
+    return type_name.startswith(CLASS_PREFIX)
+
+
+@functools.lru_cache(maxsize=None)
+def producers_of(type_name: str) -> tuple[str, ...]:
+    """Registered overloads whose first return is ``type_name`` and whose own arguments hold no opaque type, fewest
+    arguments first (the simplest producer leads the draw's options)."""
+    registered = set(torch._C._dispatch_get_all_op_names())
+    found = []
+    for schema in torch._C._jit_get_all_schemas():
+        name = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+        if name not in registered and schema.name not in registered:
+            continue
+        if not schema.returns or str(schema.returns[0].type) != type_name:
+            continue
+        if any(is_opaque(str(a.type)) for a in schema.arguments):
+            continue
+        found.append((len(schema.arguments), name))
+    return tuple(name for _, name in sorted(set(found)))
+
+
+class Produced:
+    """An opaque argument to be made when the example runs: its producer's drawn call."""
+
+    __slots__ = ("call",)
+
+    def __init__(self, call):
+        self.call = call
+
+    def make(self):
+        return self.call()  # the producer's SchemaCall: it records whether the producer took its arguments
+
+    def __repr__(self) -> str:
+        return f"{self.call.target}(...)"
+
+
+def produce(arg, ctx, call_for):
+    """A ``Produced`` for an opaque argument: one of its producers, chosen, and its call drawn (``call_for(op, ctx,
+    prefix)``), or None when it has none."""
+    from opprop.check import catalog
+
+    options = [n for n in producers_of(str(arg.real_type).removeprefix("Optional[").removesuffix("]"))
+               if catalog.overload_from_name(n) is not None]
+    if not options:
+        return None
+    name = ctx.choose(f"{arg.name}.producer", options)
+    return Produced(call_for(catalog.overload_from_name(name), ctx, f"{arg.name}>"))
+
+
+def made(values):
+    """``values`` (a call's args tuple or kwargs dict) with every ``Produced`` made: the producers run now."""
+    if isinstance(values, dict):
+        return {k: v.make() if type(v) is Produced else v for k, v in values.items()}
+    return tuple(v.make() if type(v) is Produced else v for v in values)
