@@ -148,6 +148,8 @@ def _upper(lower: str, default=0):
         step = ctx.draw(st.integers(1, 3))
         return low + (step if t in INT else float(step))
 
+    convention.related_to = lower  # drawn in relation to another argument: no value rule overrides it (schema_values)
+
     return convention
 
 
@@ -255,6 +257,9 @@ CONVENTIONS = {
     "to": _upper("from"),
     "high": _upper("low"),
 }
+
+
+RELATED = frozenset(name for name, convention in CONVENTIONS.items() if getattr(convention, "related_to", None))
 
 
 def convention_value(arg, ctx):

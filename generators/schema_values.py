@@ -1,4 +1,4 @@
-"""Values by rule: the argument values at which kernels take their shortcuts, as edge modes of numeric, list and kind arguments.
+"""Values by rule: the argument values at which kernels take their shortcuts, as edge modes of float, number, int-list and dtype arguments.
 
 A kernel's early return lives at one value: the identity of the operation
 (``alpha=1``, ``other=0``: nothing to do, so ``return self``), an argument
@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import torch
 
+from opprop.generators.schema_names import RELATED
+
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
 DRAWN = "drawn"  # the value the draw made (every rule's plain option)
 SCALAR_RULES = (DRAWN, "zero", "one", "extreme")  # additive and multiplicative identities; the call dtype's largest value
 LIST_RULES = (DRAWN, "own", "empty", "single")  # the input's own (shape, dims, strides); none; one
 KIND_RULES = (DRAWN, "own")  # the input's own dtype
-RULES = {"int": SCALAR_RULES, "float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, "ScalarType": KIND_RULES}
+# An int (a dim, an index, a count) has no rule: its plain draw is 0, 1 or 2 already, and past int32 it is refused.
+RULES = {"float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, "ScalarType": KIND_RULES}
 DIM_LISTS = frozenset({"dims", "dim", "perm", "permutation"})  # own: every dim in order (an identity permutation)
 
 
@@ -34,6 +37,8 @@ def _type(arg) -> str:
 def rules_for(arg) -> tuple | None:
     """The value rules of an argument (its ``NAME.value`` mode's options), or None for a type without any."""
     if arg.kwarg_only and arg.alias_info is not None:  # an out= argument
+        return None
+    if arg.name in RELATED:  # drawn in relation to another argument (an upper bound above its lower one)
         return None
     return RULES.get(_type(arg))
 
@@ -62,9 +67,9 @@ def _scalar_value(t: str, rule: str, dtype: torch.dtype):
         return 1.0 if t == "float" else 1
     if dtype == torch.bool:  # "extreme": the call dtype's largest value
         return 1
-    if not (dtype.is_floating_point or dtype.is_complex):
-        return torch.iinfo(dtype).max
-    return 2**31 if t == "int" else torch.finfo(dtype).max  # an int argument: just past int32 (ops that pack or convert)
+    if dtype.is_floating_point or dtype.is_complex:
+        return torch.finfo(dtype).max
+    return torch.iinfo(dtype).max if t == "number" else torch.finfo(torch.float32).max  # a float beside integer tensors
 
 
 def _list_value(arg, rule: str, drawn, ctx) -> list[int]:

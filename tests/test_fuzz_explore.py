@@ -60,5 +60,7 @@ def test_a_learning_schedule_stops_after_four_refused_rows_and_check_runs_them_a
         monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / f"{learn}.json"))  # nothing learned yet steers the rows
         s = session.Exploration(resolve("aten::native_layer_norm"), learn=learn, fails=list)
         rows[learn] = s.draw_scheduled(20)
-        assert s.drawn_stats.valid == 0
+        if learn:
+            assert s.drawn_stats.valid == 0
+    # (opprop check's later rows may run validly: normalized_shape as the input's own sizes, a value rule)
     assert rows[True] == session.REJECTED_ROWS < rows[False], rows
