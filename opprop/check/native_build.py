@@ -87,7 +87,8 @@ def obtain(sources: dict[str, bytes], main: str, *, wait_s: float = WAIT_S):
     compiler = os.environ.get("CXX", "c++")
     if shutil.which(compiler) is None:
         raise Unavailable(f"no C++ compiler ({compiler!r} not found; set CXX)")
-    if _ninja() is None:
+    ninja = _ninja()
+    if ninja is None:
         raise Unavailable("ninja not found (pip install ninja)")
     directory = root / name
     try:
@@ -98,7 +99,7 @@ def obtain(sources: dict[str, bytes], main: str, *, wait_s: float = WAIT_S):
     with lock:
         _wait_for(lock, wait_s)
         if not path.exists():  # nobody built it while this process waited
-            _build(sources, main, name, directory, path)
+            _build(sources, main, name, directory, path, ninja)
         # the lock is released when the file is closed, or when this process dies
     return import_built(path, name)
 
@@ -133,7 +134,7 @@ def _wait_for(lock, wait_s: float) -> None:
             time.sleep(0.2)
 
 
-def _build(sources: dict[str, bytes], main: str, name: str, directory: Path, path: Path) -> None:
+def _build(sources: dict[str, bytes], main: str, name: str, directory: Path, path: Path, ninja: str) -> None:
     """Build in a private directory, in a child process, and move the finished module into place."""
     for old in directory.glob("build-*"):  # left by builds that were killed
         try:
@@ -146,7 +147,6 @@ def _build(sources: dict[str, bytes], main: str, name: str, directory: Path, pat
         for part, text in sources.items():
             (private / part).write_bytes(text)
         env = dict(os.environ)
-        ninja = _ninja()
         env["PATH"] = os.pathsep.join([str(Path(ninja).parent), env.get("PATH", "")])
         try:
             done = subprocess.run([sys.executable, "-c", _BUILD, name, str(private / main), str(private)], env=env,

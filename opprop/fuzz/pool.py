@@ -263,14 +263,14 @@ class Pool:
                           "valid": _valid_before(cur, target), "errors": 0, "reached": []}}
         parts = self.resumed.pop(target, None)
         left = w.op_started + w.share - time.monotonic()
-        crashes = (parts["crashes"] if parts else 0) + 1
+        crashes = (parts["crashes"] if parts else 0) + (how == OutcomeKind.CRASH)
+        so_far = _added(done, {**(parts or {}), "crashes": crashes}) if crashes else done  # this crash counted too
         if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and left >= MIN_RESUMED_S:
-            self.resumed[target] = {**_added(done, parts)["stats"], "crashes": crashes, "seconds": _added(done, parts)["seconds"], "left": left}
+            self.resumed[target] = {**so_far["stats"], "crashes": crashes, "seconds": so_far["seconds"], "left": left}
             self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
         else:
-            done = _added(done, parts)
-            self.journal.append(done)
-            self.progress.op_done(done)
+            self.journal.append(so_far)
+            self.progress.op_done(so_far)
         self._spawn()
 
     def _finish(self, queue) -> None:
