@@ -27,7 +27,7 @@ from opprop.generators import schedule
 from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
 from opprop.generators.schema_names import convention_value
 from opprop.generators.schema_relations import bounded, related_input, related_out
-from opprop.generators.schema_producers import Produced, is_opaque, made, produce
+from opprop.generators.schema_producers import Produced, made, opaque_type, produce
 from opprop.generators.schema_values import ruled
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -104,8 +104,7 @@ def _draw_value(arg, ctx: DrawContext):
 
 
 def _own_value(arg, ctx: DrawContext):
-    t = str(arg.real_type)
-    if is_opaque(t.removeprefix("Optional[").removesuffix("]")):  # made by a producer (schema_producers)
+    if opaque_type(str(arg.real_type)):  # made by a producer (schema_producers)
         value = produce(arg, ctx, _producer_call)
         if value is None:
             reject()

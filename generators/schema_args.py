@@ -52,8 +52,8 @@ STR_ENUMS = {
 def unsupported_types(op) -> list[str]:
     """Argument types with no strategy: neither a type drawn here nor an opaque class some producer returns."""
     def drawn(t: str) -> bool:
-        bare = t[len("Optional["):-1] if t.startswith("Optional[") else t
-        return t in SUPPORTED_TYPES or (schema_producers.is_opaque(bare) and bool(schema_producers.producers_of(bare)))
+        opaque = schema_producers.opaque_type(t)
+        return t in SUPPORTED_TYPES or (opaque is not None and bool(schema_producers.producers_of(opaque)))
 
     return [str(a.real_type) for a in op._schema.arguments if not drawn(str(a.real_type))]
 

@@ -24,6 +24,12 @@ def is_opaque(type_name: str) -> bool:
     return type_name.startswith(CLASS_PREFIX)
 
 
+def opaque_type(type_name: str) -> str | None:
+    """The TorchScript class an argument type holds (``X`` or ``Optional[X]``), or None for any other type."""
+    bare = type_name[len("Optional["):-1] if type_name.startswith("Optional[") else type_name
+    return bare if is_opaque(bare) else None
+
+
 @functools.lru_cache(maxsize=None)
 def producers_of(type_name: str) -> tuple[str, ...]:
     """Registered overloads whose first return is ``type_name`` and whose own arguments hold no opaque type, fewest
@@ -62,8 +68,7 @@ def produce(arg, ctx, call_for):
     prefix)``), or None when it has none."""
     from opprop.check import catalog
 
-    options = [n for n in producers_of(str(arg.real_type).removeprefix("Optional[").removesuffix("]"))
-               if catalog.overload_from_name(n) is not None]
+    options = [n for n in producers_of(opaque_type(str(arg.real_type))) if catalog.overload_from_name(n) is not None]
     if not options:
         return None
     name = ctx.choose(f"{arg.name}.producer", options)
