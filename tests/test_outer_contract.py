@@ -43,6 +43,7 @@ def test_a_cia_op_returning_its_argument_under_a_schema_without_alias_is_found()
     (aten.reshape.default, (torch.ones(2, 3), [3, 2])),  # a view
     (aten.reshape.default, (torch.ones(3, 2).t(), [6])),  # a copy
     (aten.dropout_.default, (torch.ones(4), 0.5, True)),  # writes self(a!): its schema says so
+    (aten.to.other, (_same := torch.zeros(0, 1), _same, False, False, None)),  # returns self, which is also other
 ])
 def test_legal_cia_calls_stay_silent(op, args):
     assert catalog.classify(op).composite_implicit

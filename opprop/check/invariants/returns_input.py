@@ -30,8 +30,8 @@ class ReturnsInput(Invariant):
         names = call.kind.arg_names
         allowed = may_return(call.kind)
         for j, t in call.outputs:
-            if t is None:
-                continue
+            if t is None or any(t is inp for i, inp in call.inputs if (j, i) in allowed):
+                continue  # the input it may return, also passed as another argument: still that input
             for i, inp in call.inputs:
                 if t is inp and (j, i) not in allowed:
                     yield j, {"is_input": names[i] if i < len(names) else f"arg{i}"}
