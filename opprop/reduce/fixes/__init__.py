@@ -1,0 +1,101 @@
+"""A proven fix for a finding: the corrected schema re-registered and re-checked, or the kernel change, with its verdict.
+
+``propose`` tries each candidate (``proposal.candidates``, a schema edit
+first) on a scratch copy of the op (``scratch``, ``verify``) and returns the
+first that is verified; when none is, the most wanted one, refuted, saying
+which finding remained. It runs only when asked, for a finding in hand:
+nothing here runs on a call without one.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from opprop.check import catalog
+from opprop.core.specs import CallSpec
+from opprop.reduce.fixes import proposal, schema_edit, verify
+
+VERDICTS = ("verified", "refuted", "unverifiable", "no fix")
+
+
+@dataclasses.dataclass(frozen=True)
+class Fix:
+    aten_op: str
+    invariant: str
+    original: str  # the op's schema now
+    schema: str  # the proposed schema ("" when it stays as it is)
+    kernel: str  # the kernel change in words ("" when the schema edit alone fixes it)
+    note: str
+    verdict: str  # one of VERDICTS
+    why: str = ""  # refuted: the finding that remained; unverifiable: what stopped the proof
+    calls: int = 0  # calls the copy was checked on
+
+    @property
+    def no_schema(self) -> bool:
+        """A kernel change alone: no schema can describe what the kernel does."""
+        return not self.schema and bool(self.kernel)
+
+    def text(self) -> str:
+        parts = [self.schema] if self.schema else []
+        if self.kernel:
+            parts.append(f"kernel: {self.kernel}")
+        return "; ".join(parts) or "none found"
+
+    def one_line(self) -> str:
+        """``fix: aten::X(Tensor(a) self) -> Tensor(a) [verified]``."""
+        why = f": {self.why}" if self.why and self.verdict != "verified" else ""
+        return f"fix: {self.text()} [{self.verdict}{why}]"
+
+    def diff(self) -> str:
+        """The change to file upstream: native_functions.yaml's line, and the kernel's."""
+        lines = [schema_edit.yaml_diff(self.original, self.schema)] if self.schema else []
+        if self.kernel:
+            lines.append(f"kernel: {self.kernel}")
+        return "\n".join(lines)
+
+    def as_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
+    """The first candidate the copy verifies on ``specs`` (the finding's call first, then its neighbours), or the best one refuted."""
+    specs = [s for s in specs if s is not None]
+    first = specs[0] if specs else None
+    relation_of = proposal.relations(op, first)
+    name = catalog.qualified_name(op)
+    original = str(op._schema)
+    found = proposal.candidates(op, invariant, detail, output_index, relation_of)
+    if not found:
+        return Fix(name, invariant, original, "", "", "", "no fix", "no candidate for this finding")
+    contract = detail.get("contract") if invariant == "outer_contract" else None
+    tried = []
+    for candidate in found:
+        verdict = verify.verify(op, candidate.schema, candidate.change, candidate.targets, invariant, specs, contract=contract) if specs \
+            else verify.Verdict("unverifiable", "the finding carries no call to replay")
+        tried.append((candidate, verdict))
+        if verdict.verdict == "verified":
+            break
+    candidate, verdict = next(((c, v) for c, v in tried if v.verdict == "verified"), tried[0])
+    schema = candidate.schema if candidate.schema != original else ""
+    return Fix(name, invariant, original, schema, candidate.kernel, candidate.note, verdict.verdict, verdict.why, verdict.calls)
+
+
+def for_spec(spec: CallSpec, invariant: str, detail: dict, output_index) -> Fix:
+    """The fix for a finding on ``spec``'s call (an expect file's repro, a finding's captured call), its neighbours replayed too."""
+    return propose(spec.overload, invariant, detail, output_index, [spec, *verify.neighbours(spec)])
+
+
+def for_finding(finding) -> Fix | None:
+    """The fix for a ``check.findings.Finding`` (None for crashes, hangs and internal asserts)."""
+    op = catalog.overload_from_name(finding.aten_op)
+    if op is None or finding.invariant not in catalog_invariants():
+        return None
+    spec = finding.call
+    if spec is None:
+        return propose(op, finding.invariant, finding.detail, finding.output_index, [])
+    return for_spec(spec, finding.invariant, finding.detail, finding.output_index)
+
+
+def catalog_invariants() -> tuple:
+    from opprop.check import invariants
+
+    return invariants.ids()

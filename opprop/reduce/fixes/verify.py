@@ -1,0 +1,93 @@
+"""Proof by re-registration: a proposed fix's copy of the op, run on the finding's call and its neighbours under the checks.
+
+Verified: on every call the original breaks the invariant on, the copy
+shows no finding of it, and no invariant fires on the copy that did not on
+the original (the fix made no new violation). Refuted: one did; ``why``
+names it. Unverifiable: no call could be run (the copy cannot be
+registered, or the original rejects every call).
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+
+import torch
+
+from opprop.check import catalog
+from opprop.check.runner import ARGUMENT_ERRORS, run_call
+from opprop.core.calls import Call
+from opprop.core.specs import CallSpec, SpecError
+from opprop.reduce import shrink
+from opprop.reduce.fixes import scratch
+
+NEIGHBOURS = 4  # one-step simplifications of the call replayed beside it
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    verdict: str  # "verified" | "refuted" | "unverifiable"
+    why: str = ""  # refuted: the finding that remains; unverifiable: what stopped the proof
+    calls: int = 0  # calls the copy was checked on
+
+
+def findings_on(op, spec: CallSpec) -> list | None:
+    """Every finding on ``op`` itself when the spec's call runs against it; None when the call is rejected."""
+    try:
+        args, kwargs = spec.build()
+    except (SpecError, *ARGUMENT_ERRORS):
+        return None
+    name = catalog.qualified_name(op)
+    # below ADInplaceOrView, as the repro script calls a declared view (capture.failing_findings says why)
+    below = catalog.classify(op).view or catalog.classify(spec.overload).view
+    with torch._C._AutoDispatchBelowADInplaceOrView() if below else contextlib.nullcontext():
+        result = run_call(Call(name, op, args, kwargs, source="repro"))
+    if result.error is not None:
+        return None
+    return [f for f in result.findings if f.aten_op == name]
+
+
+def neighbours(spec: CallSpec, limit: int = NEIGHBOURS) -> list:
+    found = []
+    for candidate in shrink.candidates(spec):
+        if candidate != spec and candidate not in found:
+            found.append(candidate)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _same(finding, invariant: str, contract: str | None) -> bool:
+    return finding.invariant == invariant and (contract is None or finding.detail.get("contract") == contract)
+
+
+def verify(original, schema: str, change: str, targets, invariant: str, specs, *, contract: str | None = None) -> Verdict:
+    """The copy with ``schema`` and kernel ``change`` against the original on each spec (the first is the finding's own call)."""
+    try:
+        copy = scratch.register(original, schema, change=change, targets=frozenset(targets))
+    except (RuntimeError, ValueError) as e:
+        return Verdict("unverifiable", f"the copy cannot be registered: {str(e).splitlines()[0][:200]}")
+    ran = 0
+    for spec in specs:
+        base = findings_on(original, spec)
+        if base is None or not any(_same(f, invariant, contract) for f in base):
+            continue  # a call the original does not break this way proves nothing
+        mine = findings_on(copy, spec)
+        if mine is None:
+            return Verdict("refuted", f"the copy rejects a call the original accepts ({spec.op})", ran + 1)
+        ran += 1
+        same = [f for f in mine if _same(f, invariant, contract)]
+        if same:
+            return Verdict("refuted", f"the same finding remains: {_shown(same[0], copy)}", ran)
+        before = {f.invariant for f in base}
+        new = [f for f in mine if f.invariant not in before]
+        if new:
+            return Verdict("refuted", f"a new finding: {_shown(new[0], copy)}", ran)
+    if not ran:
+        return Verdict("unverifiable", "no call breaks it on this torch (the captured call and its neighbours all pass or are rejected)")
+    return Verdict("verified", "", ran)
+
+
+def _shown(finding, copy) -> str:
+    where = "" if finding.output_index is None else f" output {finding.output_index}"
+    detail = ", ".join(f"{k}={v}" for k, v in finding.detail.items() if k != "checked_at")
+    return f"{finding.invariant}{where} ({detail})"
