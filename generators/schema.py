@@ -28,6 +28,7 @@ from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupp
 from opprop.generators.schema_names import convention_value
 from opprop.generators.schema_relations import bounded, related_input, related_out
 from opprop.generators.schema_producers import Produced, made, opaque_type, produce
+from opprop.generators import schema_groups
 from opprop.generators.schema_values import ruled
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -66,6 +67,9 @@ class SchemaCall(Call):
 
 def unreachable_reason(op: OpOverload) -> str | None:
     """Why the schema alone cannot drive this overload, or None when it can."""
+    no_group = schema_groups.unreachable_reason(op)  # a collective without torch.distributed on this build
+    if no_group is not None:
+        return no_group
     bad = unsupported_types(op)
     if bad:
         return f"argument type {bad[0]} has no strategy"
@@ -104,6 +108,9 @@ def _draw_value(arg, ctx: DrawContext):
 
 
 def _own_value(arg, ctx: DrawContext):
+    value = schema_groups.group_value(arg, ctx)  # the one-process group, its name, a ReduceOp, a rank in it
+    if value is not NotImplemented:
+        return value
     if opaque_type(str(arg.real_type)):  # made by a producer (schema_producers)
         value = produce(arg, ctx, _producer_call)
         if value is None:

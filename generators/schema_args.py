@@ -14,7 +14,7 @@ import torch
 from hypothesis import strategies as st
 
 from opprop.core import tensor_kinds
-from opprop.generators import schema_producers
+from opprop.generators import schema_groups, schema_producers
 from opprop.strategies import edge_modes, kinds
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -51,11 +51,12 @@ STR_ENUMS = {
 
 def unsupported_types(op) -> list[str]:
     """Argument types with no strategy: neither a type drawn here nor an opaque class some producer returns."""
-    def drawn(t: str) -> bool:
+    def drawn(a) -> bool:
+        t = str(a.real_type)
         opaque = schema_producers.opaque_type(t)
-        return t in SUPPORTED_TYPES or (opaque is not None and bool(schema_producers.producers_of(opaque)))
+        return t in SUPPORTED_TYPES or (opaque is not None and bool(schema_producers.producers_of(opaque))) or schema_groups.draws(op, a)
 
-    return [str(a.real_type) for a in op._schema.arguments if not drawn(str(a.real_type))]
+    return [str(a.real_type) for a in op._schema.arguments if not drawn(a)]
 
 
 # Dispatch keys whose kernel takes dense strided CPU tensors.

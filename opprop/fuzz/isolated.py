@@ -20,6 +20,7 @@ from opprop.core.outcomes import OutcomeKind
 from opprop.fuzz.resume import EXAMPLE, SAMPLE
 from opprop.check import runner
 from opprop.generators import schedule
+from opprop.fuzz import blocking
 from opprop.fuzz.pool import READY_TIMEOUT, Worker, lost_finding
 
 MAX_LOST = 20  # crashes and hangs before the check gives up on the op
@@ -55,10 +56,12 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
     for m in imports:
         argv += ["--import", m]
     skip = {SAMPLE: 0, EXAMPLE: 0}
+    limit = blocking.deadline(target.aten_op, example_timeout)  # a collective's is shorter
+    blocked = 0
     for wid in range(MAX_LOST + 1):
         w = Worker(wid, run_dir, argv, fork=fork)
         try:
-            done = _drive(w, {"type": "check", "target": target.name, "examples": examples, "skip": skip}, result, example_timeout, on_finding)
+            done = _drive(w, {"type": "check", "target": target.name, "examples": examples, "skip": skip}, result, limit, on_finding)
             result.status = done.get("status", "ran")
             w.send({"type": "stop"})
             return result
@@ -68,12 +71,20 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
             if cur.get("phase") not in (SAMPLE, EXAMPLE):
                 result.status, result.note = OutcomeKind.CRASH, f"the worker died outside any example ({cur.get('phase')}); see {w.log_path}"
                 return result
+            skip = {SAMPLE: cur["example"], EXAMPLE: 0} if cur["phase"] == SAMPLE else {SAMPLE: -1, EXAMPLE: cur["example"]}
+            stats = result.sample_stats if cur["phase"] == SAMPLE else result.drawn_stats
+            if lost.how == OutcomeKind.HANG and blocking.waits_for_peer(target.aten_op):  # an invalid call, never a hang finding
+                stats.add(runner.CallResult([], blocking.reason(limit), {}), limit)
+                blocked += 1
+                if blocked >= blocking.MAX_BLOCKED:
+                    result.note = f"stopped after {blocked} examples blocked waiting for a peer"
+                    return result
+                continue
             raw, replay = lost_finding(target.name, target.aten_op, cur, lost.how, w.proc.returncode, example_timeout)
             finding = Finding.from_json({**raw, "replay": replay})
             result.lost.append(finding)
-            (result.sample_stats if cur["phase"] == SAMPLE else result.drawn_stats).examples += 1
+            stats.examples += 1
             _record(result, finding, on_finding)
-            skip = {SAMPLE: cur["example"], EXAMPLE: 0} if cur["phase"] == SAMPLE else {SAMPLE: -1, EXAMPLE: cur["example"]}
         finally:
             w.kill()
     result.status, result.note = OutcomeKind.CRASH, f"stopped after {MAX_LOST + 1} crashes and hangs"

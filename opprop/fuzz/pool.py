@@ -23,6 +23,7 @@ import time
 
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
+from opprop.fuzz import blocking
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 
@@ -235,7 +236,8 @@ class Pool:
                 self._lost(w, OutcomeKind.CRASH)
             elif w.target is not None:
                 cur = w.current()
-                if cur.get("target") == w.target and now - cur.get("time", now) > self.example_timeout:
+                limit = blocking.deadline(self.aten_op_of(w.target), self.example_timeout)  # a collective's is shorter
+                if cur.get("target") == w.target and now - cur.get("time", now) > limit:
                     w.proc.kill()
                     self._lost(w, OutcomeKind.HANG)
 
@@ -247,6 +249,14 @@ class Pool:
         cur = w.current()
         target = w.target
         self._retire(w)
+        if how == OutcomeKind.HANG and target is not None and blocking.waits_for_peer(self.aten_op_of(target)):
+            # a collective waiting for a peer the one-process group lacks: an invalid call, never a hang finding
+            limit = blocking.deadline(self.aten_op_of(target), self.example_timeout)
+            done = _added(blocking.op_done(target, w.id, cur, time.monotonic() - w.op_started, limit), self.resumed.pop(target, None))
+            self.journal.append(done)
+            self.progress.op_done(done)
+            self._spawn()
+            return
         if target is None:
             self.journal.append({"type": "worker_lost", "worker": w.id, "how": how, **_signal_name(w.proc.returncode), "log": w.log_path})
             self.progress.note(f"worker {w.id} died outside any op ({_signal_name(w.proc.returncode)}); see {w.log_path}")
