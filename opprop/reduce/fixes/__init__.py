@@ -15,6 +15,7 @@ from opprop.core.specs import CallSpec
 from opprop.reduce.fixes import proposal, schema_edit, verify
 
 VERDICTS = ("verified", "refuted", "unverifiable", "no fix")
+WIDENINGS = 3  # further arguments a schema edit may annotate when the same invariant still names one
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,6 +56,10 @@ class Fix:
     def as_json(self) -> dict:
         return dataclasses.asdict(self)
 
+    @classmethod
+    def from_json(cls, d: dict) -> "Fix":
+        return cls(**{f.name: d[f.name] for f in dataclasses.fields(cls) if f.name in d})
+
 
 def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
     """The first candidate the copy verifies on ``specs`` (the finding's call first, then its neighbours), or the best one refuted."""
@@ -69,8 +74,13 @@ def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
     contract = detail.get("contract") if invariant == "outer_contract" else None
     tried = []
     for candidate in found:
-        verdict = verify.verify(op, candidate.schema, candidate.change, candidate.targets, invariant, specs, contract=contract) if specs \
-            else verify.Verdict("unverifiable", "the finding carries no call to replay")
+        for _ in range(1 + WIDENINGS):
+            verdict = verify.verify(op, candidate.schema, candidate.change, candidate.targets, invariant, specs, contract=contract) if specs \
+                else verify.Verdict("unverifiable", "the finding carries no call to replay")
+            wider = proposal.widened(op, candidate, invariant, verdict.remaining) if verdict.remaining else None
+            if wider is None:
+                break
+            candidate = wider  # the same invariant on another argument: that one annotated as well, and proven again
         tried.append((candidate, verdict))
         if verdict.verdict == "verified":
             break
@@ -79,9 +89,9 @@ def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
     return Fix(name, invariant, original, schema, candidate.kernel, candidate.note, verdict.verdict, verdict.why, verdict.calls)
 
 
-def for_spec(spec: CallSpec, invariant: str, detail: dict, output_index) -> Fix:
+def for_spec(spec: CallSpec, invariant: str, detail: dict, output_index, *, neighbours: int = verify.NEIGHBOURS) -> Fix:
     """The fix for a finding on ``spec``'s call (an expect file's repro, a finding's captured call), its neighbours replayed too."""
-    return propose(spec.overload, invariant, detail, output_index, [spec, *verify.neighbours(spec)])
+    return propose(spec.overload, invariant, detail, output_index, [spec, *verify.neighbours(spec, neighbours)])
 
 
 def for_finding(finding) -> Fix | None:

@@ -148,5 +148,27 @@ def candidates(op, invariant: str, detail: dict, output_index, relation_of: dict
     return found
 
 
+def widened(op, candidate: Candidate, invariant: str, remaining: dict) -> Candidate | None:
+    """The schema edit extended to the argument the same invariant still names (a second input aliased, a second argument
+    written), or None when it names nothing new."""
+    schema = schema_edit.parse(candidate.schema)
+    if schema is None or candidate.change:
+        return None
+    namespace = schema_edit.split_name(candidate.schema)[0]
+    contract = remaining.get("contract") or invariant
+    name = remaining.get("argument") if contract == "undeclared_mutation" else remaining.get("is_input") or remaining.get("overlaps")
+    argument = schema_edit.argument(schema, name) if name else None
+    if argument is None:
+        return None
+    if contract == "undeclared_mutation":
+        if argument.annotation is not None and argument.annotation.is_write:
+            return None
+        return dataclasses.replace(candidate, schema=schema_edit.qualified(namespace, schema_edit.mark_mutable(schema, name)))
+    if argument.annotation is not None:
+        return None
+    outputs = [j for j, r in enumerate(schema.returns) if r.annotation is not None and not r.annotation.is_write]
+    return dataclasses.replace(candidate, schema=schema_edit.qualified(namespace, schema_edit.add_alias(schema, name, outputs)))
+
+
 def op_name(op) -> str:
     return catalog.qualified_name(op)

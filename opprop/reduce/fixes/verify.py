@@ -28,6 +28,7 @@ class Verdict:
     verdict: str  # "verified" | "refuted" | "unverifiable"
     why: str = ""  # refuted: the finding that remains; unverifiable: what stopped the proof
     calls: int = 0  # calls the copy was checked on
+    remaining: dict | None = None  # refuted by the same invariant: that finding's detail (another argument, say)
 
 
 def findings_on(op, spec: CallSpec) -> list | None:
@@ -72,12 +73,12 @@ def verify(original, schema: str, change: str, targets, invariant: str, specs, *
         if base is None or not any(_same(f, invariant, contract) for f in base):
             continue  # a call the original does not break this way proves nothing
         mine = findings_on(copy, spec)
-        if mine is None:
-            return Verdict("refuted", f"the copy rejects a call the original accepts ({spec.op})", ran + 1)
+        if mine is None:  # a tensor subclass that knows no scratch op (a jagged nested tensor), say
+            return Verdict("unverifiable", "the copy cannot run a call the original accepts (its inputs dispatch to a kernel that knows only the original)")
         ran += 1
         same = [f for f in mine if _same(f, invariant, contract)]
         if same:
-            return Verdict("refuted", f"the same finding remains: {_shown(same[0], copy)}", ran)
+            return Verdict("refuted", f"the same finding remains: {_shown(same[0], copy)}", ran, same[0].detail)
         before = {f.invariant for f in base}
         new = [f for f in mine if f.invariant not in before]
         if new:

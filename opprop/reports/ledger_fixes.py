@@ -1,0 +1,98 @@
+"""Every ledgered violation with its proven fix: the expect file's shrunk call replayed against a corrected copy of the op.
+
+The fix is computed here, on the fly, from the expect file (its repro call,
+its finding's detail), never stored in the ledger: it is proven on the torch
+that runs it. An op another module registers (``fsdp::``, ``inductor::``)
+is made available by running the expect file's own top-level imports.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+import json
+from pathlib import Path
+
+from opprop.core import child_process
+from opprop.core import ledger as ledger_mod
+from opprop.core.outcomes import CRASH_KINDS
+from opprop.reduce import expectfile, fixes
+
+
+@dataclasses.dataclass
+class EntryFix:
+    entry: ledger_mod.Entry
+    fix: fixes.Fix | None
+    problem: str = ""  # why no fix could be computed (no expect file, an op that does not load)
+
+    @property
+    def verdict(self) -> str:
+        return self.fix.verdict if self.fix is not None else "no fix"
+
+    def one_line(self) -> str:
+        design = " (by design)" if self.entry.by_design else ""
+        head = f"{self.entry.aten_op} / {self.entry.invariant}{design}"
+        return f"{head}: {self.fix.one_line() if self.fix else 'fix: none [' + self.problem + ']'}"
+
+    def as_json(self) -> dict:
+        return {"aten_op": self.entry.aten_op, "invariant": self.entry.invariant, "by_design": self.entry.by_design,
+                "expect": self.entry.expect, "verdict": self.verdict, "fix": self.fix.as_json() if self.fix else None, "problem": self.problem}
+
+
+def import_what_it_imports(path: Path) -> None:
+    """The expect file's own top-level ``import`` statements (torch's modules that register its op)."""
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                try:
+                    importlib.import_module(alias.name)
+                except ImportError:
+                    pass
+
+
+PROOF_TIMEOUT_S = 120
+
+
+def for_expect_file(path, *, neighbours: int = fixes.verify.NEIGHBOURS) -> fixes.Fix | None:
+    """The fix for one invariant expect file, proven on its shrunk call and that call's neighbours."""
+    ef = expectfile.load(path)
+    import_what_it_imports(ef.path)
+    example = ef.meta.get("example") or {}
+    return fixes.for_spec(ef.repro, ef.meta["invariant"], example.get("detail") or {}, example.get("output_index"), neighbours=neighbours)
+
+
+def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
+    """The entry's fix, proven in a forked child (a neighbour of a crashing op's call may crash too: then without neighbours)."""
+    if entry.invariant in CRASH_KINDS:
+        return EntryFix(entry, None, f"a {entry.invariant}, not an invariant: the kernel needs its missing argument check")
+    if not entry.expect:
+        return EntryFix(entry, None, "the entry has no expect file")
+    path = root / entry.expect
+    ended = None
+    for neighbours in (fixes.verify.NEIGHBOURS, 0):
+        ended = child_process.run(lambda: _proof(path, neighbours), timeout=PROOF_TIMEOUT_S)
+        if ended.code == 0 and ended.output:
+            found = json.loads(ended.output)
+            if "error" in found:
+                return EntryFix(entry, None, found["error"])
+            return EntryFix(entry, fixes.Fix.from_json(found))
+    how = "timed out" if ended.timed_out else f"died with {ended.signal_name}" if ended.signal else f"exit {ended.code}"
+    return EntryFix(entry, None, f"the proof {how}, with and without neighbours")
+
+
+def _proof(path: Path, neighbours: int) -> bytes:
+    try:
+        return json.dumps(for_expect_file(path, neighbours=neighbours).as_json()).encode()
+    except (expectfile.ExpectFileError, OSError) as e:
+        return json.dumps({"error": str(e).splitlines()[0][:200]}).encode()
+    except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the listing
+        return json.dumps({"error": f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"}).encode()
+
+
+def counts(fixed: list[EntryFix]) -> dict:
+    """Verdicts, and how many verified fixes are a kernel change with no schema fix."""
+    found: dict = {}
+    for f in fixed:
+        found[f.verdict] = found.get(f.verdict, 0) + 1
+    found["no-schema (kernel change only)"] = sum(1 for f in fixed if f.fix is not None and f.fix.no_schema)
+    return found
