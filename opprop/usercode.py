@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import functools
 import os
 import sys
 import threading
@@ -55,6 +56,15 @@ class Checked:
     @property
     def known(self) -> bool:
         return self.entry is not None
+
+    @functools.cached_property
+    def fix(self):
+        """The finding's proven fix (``opprop.reduce.fixes.Fix``), computed the first time it is read: nothing on any call.
+
+        None for crashes and internal asserts, or when the call was not captured and no proof ran."""
+        from opprop.reduce import fixes
+
+        return fixes.for_finding(self.finding)
 
     def one_line(self) -> str:
         status = "known" if self.known else "NEW"

@@ -76,3 +76,17 @@ def test_real_op_early_return_gets_alias_and_verifies():
     fix = fixes.for_finding(found[0])
     assert fix.verdict == "verified"
     assert fix.schema == "aten::dequantize.self(Tensor(a) self) -> Tensor(a)" and "alias()" in fix.kernel
+
+
+def test_checking_exposes_the_fix_lazily():
+    """``Checked.fix`` is computed when read, never while the code runs (the proof runs the op again)."""
+    import opprop
+    from opprop.reduce.fixes import scratch
+
+    registered = len(scratch._LIBRARIES)
+    with opprop.checking(capture_calls=True) as found:
+        torch.ops.opprop_test.mutate_input(torch.ones(3))
+    assert len(scratch._LIBRARIES) == registered  # no proof ran inside the block
+    checked = [c for c in found.findings if c.invariant == "undeclared_mutation"][0]
+    assert checked.fix.schema == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and checked.fix.verdict == "verified"
+    assert len(scratch._LIBRARIES) > registered

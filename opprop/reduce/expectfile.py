@@ -83,6 +83,7 @@ def render(meta: dict, code: str) -> str:
         f'"""{title}',
         "",
         f"Suggested fix: {meta['suggested_fix'] or 'none clear'}",
+        *([f"Proven fix: {meta['fix']['fix']} [{meta['fix']['verdict']}]"] if meta.get("fix") else []),
         '"""',
         "",
         "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
@@ -101,6 +102,7 @@ def write(
     definition: str | None = None,
     definition_from: str = "",
     preamble: str = "",
+    fix: dict | None = None,
 ) -> Path:
     """Write (or overwrite) the expect file for ``spec``; its EXPECTED is what the script prints now."""
     meta = {
@@ -111,6 +113,7 @@ def write(
         "torch_git_version": torch.version.git_version,
         "found_on": datetime.date.today().isoformat(),
         "suggested_fix": suggested,
+        **({"fix": fix} if fix else {}),  # the proven fix (reduce/fixes), on files written since it existed
         "example": example,
         "repro": spec.as_json(),
     }

@@ -12,10 +12,12 @@ and the ledger record a reviewer would add.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 from pathlib import Path
 
-from opprop.reduce import expectfile
+from opprop.core import child_process
+from opprop.reduce import expectfile, fixes
 from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
 from opprop.inputs.choices import ReplayError
@@ -65,6 +67,7 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
     result = shrink(spec, invariant)
     finding = failing_findings(result.spec, invariant)[0]
     source = Path(definition).read_text() if definition else None
+    fix = _proven_fix(result.spec, invariant, finding)
     path = expectfile.write(
         out_dir,
         result.spec,
@@ -74,9 +77,23 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
         definition=source,
         definition_from=Path(definition).name if definition else "",
         preamble=preamble,
+        fix=fix,
     )
     entry = Entry(aten_op=spec.op, invariant=invariant, reason="new: not yet triaged", expect=_relative(path))
     return Regression(path, result.spec, finding, entry, result.tries)
+
+
+FIX_TIMEOUT_S = 120
+
+
+def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
+    """The shrunk call's proven fix for the expect file's header (``fixes``); None when it cannot be computed."""
+    def proof() -> bytes:  # in a forked child: a neighbour of the call may crash
+        fix = fixes.for_spec(spec, invariant, finding.detail, finding.output_index)
+        return json.dumps({"fix": fix.text(), "verdict": fix.verdict, "why": fix.why, "diff": fix.diff()}).encode()
+
+    ended = child_process.run(proof, timeout=FIX_TIMEOUT_S)  # a fix that cannot be proven never stops the file being written
+    return json.loads(ended.output) if ended.code == 0 and ended.output else None
 
 
 def from_record(record: dict, out_dir) -> Regression:

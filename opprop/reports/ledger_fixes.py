@@ -80,6 +80,16 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
     return EntryFix(entry, None, f"the proof {how}, with and without neighbours")
 
 
+def for_finding(finding) -> fixes.Fix | None:
+    """A finding's fix, proven in a forked child (its call may crash a neighbour); None when the proof could not end."""
+    def proof() -> bytes:
+        fix = fixes.for_finding(finding)
+        return json.dumps(fix.as_json()).encode() if fix is not None else b""
+
+    ended = child_process.run(proof, timeout=PROOF_TIMEOUT_S)
+    return fixes.Fix.from_json(json.loads(ended.output)) if ended.code == 0 and ended.output else None
+
+
 def _proof(path: Path, neighbours: int) -> bytes:
     try:
         return json.dumps(for_expect_file(path, neighbours=neighbours).as_json()).encode()

@@ -101,11 +101,16 @@ def cmd_check(args) -> int:
     if run.modes:
         print(modes_table.line(run.modes))
     print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
+    fixed = _new_findings_fixes(found)
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
                          crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
                          hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
                          tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
+    for f in built["findings"]:
+        fix = fixed.get((f["aten_op"], f["invariant"], f.get("output_index")))
+        if fix is not None:
+            f["fix"] = fix.as_json()
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 
@@ -118,3 +123,22 @@ def cmd_check(args) -> int:
     if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
         return EXIT_CRASH
     return EXIT_OK if total.valid else EXIT_NOT_TESTED
+
+
+def _new_findings_fixes(found) -> dict:
+    """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix."""
+    from opprop.check import invariants
+    from opprop.core import ledger as ledger_mod
+    from opprop.reports import ledger_fixes
+
+    known = ledger_mod.load_or_empty()
+    fixed = {}
+    for f in found:
+        if f.invariant not in invariants.ids() or known.match(f) is not None:
+            continue
+        fix = ledger_fixes.for_finding(f)
+        if fix is not None:
+            fixed[(f.aten_op, f.invariant, f.output_index)] = fix
+            print(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
+    return fixed
+
