@@ -218,6 +218,8 @@ def _tensor_spec(t: torch.Tensor) -> TensorSpec:
     if t.is_contiguous() and t.storage_offset() == 0:
         return TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", tuple(t.reshape(-1).tolist()))
     spec = TensorSpec(dtype_name(t.dtype), tuple(t.shape), "values", stride=tuple(t.stride()), offset=t.storage_offset())
+    if t.numel() == 0:  # no element to read; its offset may lie past an empty storage (torch.zeros(5, 0, 2)[3])
+        return spec.replace(fill="zeros")
     buffer = torch.as_strided(t, (spec.buffer_numel,), (1,), 0)
     return spec.replace(values=tuple(buffer.tolist()))
 
