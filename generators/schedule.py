@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from opprop.core import tensor_kinds
+from opprop.generators.schema_args import DTYPES
+from opprop.generators.schema_indices import ends_for, structure_of
 from opprop.generators.schema_values import rules_for
 from opprop.strategies.edge_modes import INDEX_BOUNDS, MAX_MASK, OUT_RELATIONS, RELATIONS, TENSOR_MODES, mask_combinations
 
@@ -32,12 +35,13 @@ MAX_ROWS = 20  # the first examples of ``opprop check`` (its --examples 20) cove
 FREE_SPREAD = 8  # a free draw of the row number is a row about one time in this many (rows are for the first examples)
 FREE_PICKS = 2  # a free plan moves at most this many choices off their plain value
 BASE = "tensors.mode"  # the tensor mode every tensor argument of a row shares; it also shapes the call's base shape
+KIND = "tensors.kind"  # the tensor kind every tensor argument of a row shares: each kind the op has a kernel for has a row
 # Index-like tensor arguments, by rule: these names, or a name ending in one of SUFFIXES.
 INDEX_NAMES = frozenset({"index", "indices", "offsets", "target"})
 INDEX_SUFFIXES = ("_index", "_indices", "_offsets")
 TENSOR_TYPES = ("Tensor", "Optional[Tensor]")
 # Suffixes of the choices that are modes: what the reports count per op.
-MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default", ".value")
+MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default", ".value", ".ends")
 
 
 def is_out(arg) -> bool:
@@ -45,7 +49,8 @@ def is_out(arg) -> bool:
 
 
 def is_index(arg) -> bool:
-    return arg.name in INDEX_NAMES or arg.name.endswith(INDEX_SUFFIXES)
+    """Index-like: drawn as indices, never in a tensor mode; structured ones (offsets, lengths) too."""
+    return arg.name in INDEX_NAMES or arg.name.endswith(INDEX_SUFFIXES) or structure_of(arg) is not None
 
 
 def is_optional(arg) -> bool:
@@ -64,22 +69,28 @@ def tensor_params(op) -> list:
 class Schedule:
     """An op's mode choices and the rows that cover them."""
 
-    def __init__(self, op, first_kind: str = "dense"):
+    def __init__(self, op, kinds=("dense",)):
         args = list(op._schema.arguments)
         tensors = tensor_params(op)
         self.tensor_names = [a.name for a in tensors]
         self.optional = {a.name for a in args if is_optional(a)}
-        self.first_kind = first_kind
+        # the first kind (dense where the op has a dense kernel), then every kind the dispatch table gives it a kernel
+        # for (sparse, quantized, nested, a math bit): a row each, so a 20-example check calls the op on each
+        self.kinds = (kinds[0], *(k for k in kinds[1:] if not tensor_kinds.kind(k).dense))
+        self.first_kind = kinds[0]
+        kind_column = [(KIND, self.kinds)] if tensors and len(self.kinds) > 1 else []
         relations = [(f"{a.name}.relation", RELATIONS) for a in tensors[1:]]
         outs = [(f"{a.name}.relation", OUT_RELATIONS) for a in args if is_out(a) and str(a.real_type) == "Tensor"]
-        bounds = [(f"{a.name}.bound", INDEX_BOUNDS) for a in args if is_index(a) and "Tensor" in str(a.real_type) and not is_out(a)]
+        bounds = [(f"{a.name}.bound", INDEX_BOUNDS) for a in args
+                  if is_index(a) and "Tensor" in str(a.real_type) and not is_out(a) and not structure_of(a)]
+        ends = [(f"{a.name}.ends", ends_for(a)) for a in args if ends_for(a)]  # structured indices (schema_indices)
         masks = [(f"{a.name}.mask", tuple(mask_combinations(mask_size(a)))) for a in args if mask_size(a)]
         optional = [(f"{a.name}.default", (True, False)) for a in args if is_optional(a)]
         values = [(f"{a.name}.value", rules_for(a)) for a in args if rules_for(a)]  # values by rule (schema_values)
         # per argument, as free plans draw them
-        self.free_columns = [(f"{n}.mode", TENSOR_MODES) for n in self.tensor_names] + masks + bounds + outs + relations + values
+        self.free_columns = [(f"{n}.mode", TENSOR_MODES) for n in self.tensor_names] + masks + bounds + ends + outs + relations + values
         # as rows assign them: one tensor mode for all tensors
-        self.columns = ([(BASE, TENSOR_MODES)] if tensors else []) + masks + optional + bounds + outs + relations + values
+        self.columns = ([(BASE, TENSOR_MODES)] if tensors else []) + kind_column + masks + optional + bounds + ends + outs + relations + values
         self.rows = self._rows()
 
     def _rows(self) -> list[dict]:
@@ -90,7 +101,7 @@ class Schedule:
         assigned: list[dict] = [{} for _ in range(count)]
         for name, option in items:
             free = [r for r in range(1, count) if name not in assigned[r]]
-            calm = [r for r in free if not (name.endswith(".relation") and BASE in assigned[r])]
+            calm = [r for r in free if not ((name.endswith(".relation") or name == KIND) and BASE in assigned[r])]
             row = min(calm or free, key=lambda r: (len(assigned[r]), r))
             assigned[row][name] = option
         assigned[0] = {name: options[0] for name, options in self.columns}  # row 0: plain, every optional argument absent
@@ -98,13 +109,18 @@ class Schedule:
 
     def _expand(self, row: dict) -> dict:
         """A row's assignments as the choices the draw makes, every unassigned mode at its plain value."""
-        plan = {name: options[0] for name, options in self.columns if name != BASE and not name.endswith(".default")}
+        plan = {name: options[0] for name, options in self.columns if name not in (BASE, KIND) and not name.endswith(".default")}
         plan.update(row)
+        plan.pop(KIND, None)
         mode = row.get(BASE, TENSOR_MODES[0])
         plan[BASE] = mode
+        kind = row.get(KIND, self.first_kind)
         for name in self.tensor_names:
             plan[f"{name}.mode"] = mode
-            plan[f"{name}.kind"] = self.first_kind  # dense where the op has a dense kernel; modes shape only dense tensors
+            plan[f"{name}.kind"] = kind  # modes shape only dense tensors
+        dtypes = tensor_kinds.kind(kind).dtypes
+        if dtypes is not None and DTYPES[0] not in dtypes:
+            plan["dtype"] = dtypes[0]  # a kind only some dtypes have (a conjugate bit: complex): the whole call in it
         present = [n for n, v in row.items() if n.endswith(".default") and v is False]
         # an absent optional argument would take no mode: a row that gives it one passes it
         present += [f"{n}.default" for n in self.optional if f"{n}.default" not in row

@@ -29,6 +29,7 @@ from opprop.generators.schema_names import convention_value
 from opprop.generators.schema_relations import bounded, related_input, related_out
 from opprop.generators.schema_producers import Produced, made, opaque_type, produce
 from opprop.generators import schema_groups
+from opprop.generators.schema_indices import structured
 from opprop.generators.schema_values import ruled
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -102,6 +103,8 @@ def _draw_value(arg, ctx: DrawContext):
         if ctx.choose(f"{arg.name}.default", (True, False)):
             return arg.default_value
     value = related_input(arg, ctx)
+    if value is None:
+        value = structured(arg, ctx)  # offsets, lengths: a relation to the data they cut (schema_indices)
     if value is not None:
         return value
     return ruled(arg, bounded(arg, _own_value(arg, ctx), ctx), ctx)
@@ -152,7 +155,7 @@ def _producer_call(op: OpOverload, ctx: DrawContext, prefix: str) -> SchemaCall:
 
 def op_schedule(op: OpOverload) -> schedule.Schedule:
     """The op's mode choices and the rows that cover them (what ``scheduled`` runs first)."""
-    return schedule.Schedule(op, first_kind=kinds_for(catalog.qualified_name(op))[0])
+    return schedule.Schedule(op, kinds=kinds_for(catalog.qualified_name(op)))
 
 
 def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, row: int | None = None):

@@ -15,7 +15,9 @@ values (base shape, dtype) say what "own" and "extreme" are.
 from __future__ import annotations
 
 import torch
+from torch._prims_common import suggest_memory_format
 
+from opprop.generators.schema_indices import structure_of
 from opprop.generators.schema_names import RELATED
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -23,9 +25,10 @@ EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (gene
 DRAWN = "drawn"  # the value the draw made (every rule's plain option)
 SCALAR_RULES = (DRAWN, "zero", "one", "extreme")  # additive and multiplicative identities; the call dtype's largest value
 LIST_RULES = (DRAWN, "own", "empty", "single")  # the input's own (shape, dims, strides); none; one
-KIND_RULES = (DRAWN, "own")  # the input's own dtype
+KIND_RULES = (DRAWN, "own")  # the input's own dtype, layout, suggested memory format, device
 # An int (a dim, an index, a count) has no rule: its plain draw is 0, 1 or 2 already, and past int32 it is refused.
-RULES = {"float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, "ScalarType": KIND_RULES}
+KIND_TYPES = ("ScalarType", "Layout", "MemoryFormat", "Device")
+RULES = {"float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, **{t: KIND_RULES for t in KIND_TYPES}}
 DIM_LISTS = frozenset({"dims", "dim", "perm", "permutation"})  # own: every dim in order (an identity permutation)
 
 
@@ -38,8 +41,8 @@ def rules_for(arg) -> tuple | None:
     """The value rules of an argument (its ``NAME.value`` mode's options), or None for a type without any."""
     if arg.kwarg_only and arg.alias_info is not None:  # an out= argument
         return None
-    if arg.name in RELATED:  # drawn in relation to another argument (an upper bound above its lower one)
-        return None
+    if arg.name in RELATED or structure_of(arg):  # drawn in relation to another argument (an upper bound above its
+        return None  # lower one; split sizes summing to the dim: schema_indices)
     return RULES.get(_type(arg))
 
 
@@ -47,17 +50,33 @@ def ruled(arg, value, ctx):
     """``value``, or the value the plan's rule for this argument says (an absent optional argument stays absent)."""
     choice = f"{arg.name}.value"
     options = rules_for(arg)
-    if options is None or choice not in ctx.plan or value is None:
-        return value
+    t = _type(arg)
+    if options is None or choice not in ctx.plan or (value is None and t not in KIND_TYPES):
+        return value  # a kind-valued argument drawn absent (layout=None) is given the input's own: kernels compare them
     rule = ctx.choose(choice, options)
     if rule == DRAWN:
         return value
-    t = _type(arg)
     if t == "ScalarType":
         return ctx.dtype
+    if t in KIND_TYPES:
+        return _own_kind(t, value, ctx)
     if t == "List[int]":
         return _list_value(arg, rule, value, ctx)
     return _scalar_value(t, rule, ctx.dtype)
+
+
+def _own_kind(t: str, drawn, ctx):
+    """The first tensor's own layout, suggested memory format or device; the drawn value when no tensor came before."""
+    first = next((v for v in ctx.values.values() if isinstance(v, torch.Tensor)), None)
+    if first is None:
+        return drawn
+    if t == "Layout":
+        return first.layout
+    if t == "Device":
+        return first.device
+    if first.layout != torch.strided or first.is_nested:
+        return torch.preserve_format  # a tensor without strides has no suggested format: keep it as it is
+    return suggest_memory_format(first)
 
 
 def _scalar_value(t: str, rule: str, dtype: torch.dtype):
