@@ -26,9 +26,10 @@ def test_a_namespace_is_left_out_only_with_its_reason_and_the_list_says_so():
     assert not {n.split("::")[0] for n in found.names} & set(why)
     listed = {r["namespace"]: r for r in found.namespaces if r["excluded"]}
     assert set(listed) == set(why) & {r["namespace"] for r in found.namespaces}
-    assert listed["c10d"]["excluded"] == why["c10d"]
+    assert listed["symm_mem"]["excluded"] == why["symm_mem"]
+    assert "c10d" not in why and "c10d::allreduce_" in found.names  # collectives run on the one-process group
     lines = "\n".join(fuzz_summary.render_namespaces({"namespaces": list(found.namespaces)}))
-    assert f"`c10d::` 0 of {listed['c10d']['registered']} overloads; excluded: {why['c10d']}" in lines
+    assert f"`symm_mem::` 0 of {listed['symm_mem']['registered']} overloads; excluded: {why['symm_mem']}" in lines
     assert "`quantized::`" in lines
 
 
@@ -38,5 +39,6 @@ def test_fuzz_list_shows_every_namespace_and_an_imports_own():
     listed = proc.stdout.split()
     assert "quantized::add" in listed and "_quantized::add" in listed and "onednn::qadd.tensor" in listed
     assert any(n.startswith("opprop_test::") for n in listed)  # the namespace custom_ops registers
-    assert not any(n.startswith("c10d::") for n in listed)
-    assert "excluded namespace c10d::" in proc.stderr and namespaces.excluded()["c10d"] in proc.stderr
+    assert not any(n.startswith("symm_mem::") for n in listed)
+    assert "excluded namespace symm_mem::" in proc.stderr and namespaces.excluded()["symm_mem"] in proc.stderr
+    assert {"c10d::allreduce_", "c10d::send", "_c10d_functional::all_reduce", "_c10d_functional_autograd::all_to_all_single"} <= set(listed)

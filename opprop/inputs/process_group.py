@@ -49,6 +49,7 @@ def _make(name: str):
     from torch._C import _distributed_c10d as c10d
 
     store = c10d.HashStore()
+    store.set_timeout(datetime.timedelta(seconds=TIMEOUT_S))  # a rank past the group is waited for here: the same bound
     options = c10d.ProcessGroupGloo._Options()
     options._timeout = datetime.timedelta(seconds=TIMEOUT_S)
     options._devices = [c10d.ProcessGroupGloo.create_device(interface="lo")]

@@ -1,0 +1,97 @@
+"""Collectives on the one-process group (opprop/inputs/process_group.py, generators/schema_groups.py): they get valid
+calls, a group-taking op's bug is found, and a collective that waits for a peer is not tested, never a hang finding."""
+import json
+import subprocess
+import sys
+import textwrap
+
+from fuzz_helpers import TESTS, env
+
+
+def _check(tmp_path, op, *args, examples=20):
+    report = tmp_path / "r.json"
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "collective_ops", "--examples", str(examples),
+                           "--json", str(report), *args], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=120)
+    return done, json.loads(report.read_text())
+
+
+def _drawn(rep, op):
+    return next(o for o in rep["ops"] if o["name"] == f"{op} (drawn)")
+
+
+def test_real_collectives_get_valid_calls_on_the_one_process_group(tmp_path):
+    for op in ("c10d::broadcast_", "_c10d_functional::all_gather_into_tensor"):
+        done, rep = _check(tmp_path, op, examples=10)
+        assert done.returncode in (0, 1), done.stdout[-2000:] + done.stderr[-2000:]  # findings or none; never "not tested"
+        drawn = _drawn(rep, op)
+        assert drawn["valid"] >= 1 and op in drawn["reached"], drawn
+
+
+def test_a_group_taking_op_that_returns_its_input_is_found_and_its_control_stays_silent(tmp_path):
+    for op in ("opprop_coll::leaky_all_reduce", "opprop_coll::leaky_pg_identity"):  # by its name; by the ProcessGroup object
+        _, rep = _check(tmp_path, op)
+        assert (op, "returns_input") in {(f["aten_op"], f["invariant"]) for f in rep["findings"]}, rep["findings"]
+    done, rep = _check(tmp_path, "opprop_coll::fresh_all_reduce")
+    assert done.returncode == 0 and rep["findings"] == [] and _drawn(rep, "opprop_coll::fresh_all_reduce")["valid"] >= 1
+
+
+def test_a_collective_that_waits_for_a_peer_is_not_tested_with_its_reason_never_a_hang(tmp_path):
+    done, rep = _check(tmp_path, "opprop_coll::waits_for_peer", "--example-timeout", "1")
+    assert done.returncode == 5, done.stdout[-2000:] + done.stderr[-2000:]  # not tested: no valid call; not 4 (a hang)
+    assert rep["findings"] == []
+    assert "blocked: waited past its 1 s deadline for a peer" in done.stdout
+
+
+def _script(tmp_path, body: str) -> str:
+    path = tmp_path / "group.py"
+    path.write_text(textwrap.dedent(body))
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env(), cwd=TESTS, timeout=60)
+    return done.stdout + done.stderr[-2000:]
+
+
+def test_the_group_is_reused_remade_after_teardown_and_after_a_fork(tmp_path):
+    out = _script(tmp_path, """
+        import os, torch
+        from torch._C import _distributed_c10d as c10d
+        from opprop.core import child_process
+        from opprop.inputs import process_group
+        first = process_group.group_name()
+        assert process_group.group_name() == first and process_group.group() is process_group.group()  # a second example reuses it
+        print("first", torch.ops._c10d_functional.all_reduce(torch.ones(2), "sum", first).tolist())
+        def child():  # the parent's gloo threads are not here: the child makes its own group, and it works
+            name = process_group.group_name()
+            return f"{name != first} {torch.ops._c10d_functional.all_reduce(torch.ones(2), 'sum', name).tolist()}".encode()
+        print("child", child_process.run(child, timeout=30).output.decode())
+        process_group.teardown()
+        try:
+            c10d._resolve_process_group(first)
+            print("still registered")
+        except RuntimeError:
+            print("unregistered")
+        second = process_group.group_name()
+        print("second", second != first, torch.ops._c10d_functional.all_reduce(torch.ones(2), "sum", second).tolist())
+    """)
+    assert "first [1.0, 1.0]" in out and "child True [1.0, 1.0]" in out, out
+    assert "unregistered" in out and "second True [1.0, 1.0]" in out, out
+
+
+def test_the_group_is_torn_down_when_an_example_is_interrupted(tmp_path):
+    out = _script(tmp_path, """
+        import atexit
+        from torch._C import _distributed_c10d as c10d
+        made = []
+        def after():  # registered first, so it runs after opprop's own exit hook
+            try:
+                c10d._resolve_process_group(made[0])
+                print("left registered")
+            except RuntimeError:
+                print("torn down")
+        atexit.register(after)
+        import torch
+        import collective_ops
+        from opprop.inputs import process_group
+        made.append(process_group.group_name())
+        torch.ops.opprop_coll.fresh_all_reduce(torch.ones(2), "sum", made[0])
+        raise KeyboardInterrupt  # the example is interrupted
+    """)
+    assert "torn down" in out and "left registered" not in out, out
