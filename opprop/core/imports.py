@@ -24,13 +24,36 @@ class Definitions(dict):
         self.imports = tuple(imports)
         self.registered_by = dict(registered_by)  # namespace -> installed module whose source registers it (imported, not inlined)
 
+    def imported_by(self, namespace: str) -> tuple:
+        """The modules a repro of the namespace imports: none for one with source to inline or torch's own."""
+        if namespace in self.registered_by:
+            return (self.registered_by[namespace],)
+        if namespace in self or namespace in torch_namespaces():
+            return ()
+        return self.imports
+
     def preamble(self, namespace: str) -> str:
         """``import m`` lines for a namespace with no source to inline and not torch's own; "" otherwise."""
-        if namespace in self.registered_by:
-            return f"import {self.registered_by[namespace]}\n"
-        if namespace in self or not self.imports or namespace in torch_namespaces():
-            return ""
-        return "".join(f"import {m}\n" for m in self.imports)
+        return "".join(f"import {m}\n" for m in self.imported_by(namespace))
+
+
+def package_versions(modules) -> dict:
+    """{package: version} of the packages the modules belong to (torch's own left out: every report names it)."""
+    from importlib import metadata
+
+    versions = {}
+    for name in modules:
+        root = name.split(".")[0]
+        if root == "torch" or root in versions:
+            continue
+        version = getattr(sys.modules.get(root), "__version__", None)
+        if version is None:
+            try:
+                version = metadata.version(root)
+            except metadata.PackageNotFoundError:
+                continue
+        versions[root] = str(version)
+    return versions
 
 
 def torch_namespaces() -> frozenset:

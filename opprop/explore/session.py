@@ -333,9 +333,9 @@ class Exploration:
 
     def _run(self, call, stats: runner.OpStats, saved: bytes | None, replay: Callable) -> runner.CallResult:
         if self.on_example is not None:
-            # the steering record too: a crash's choices redraw the same call only from the same strategy
+            # the replay a finding on it would carry (choices, steering record, corpus, schedule row): a crash or hang keeps it
             # and how many examples ran validly before it: what a crash or hang on this one leaves of the target's count
-            self.on_example({**describe_call(call), "steer": self._steer if saved else None}, saved or b"",
+            self.on_example({**describe_call(call), "replay": replay()}, saved or b"",
                             self.sample_stats.valid + self.drawn_stats.valid)
         t0 = time.perf_counter()
         result = runner.run_call(call, snapshot_data=self.snapshot_data, invariants=self.invariants)

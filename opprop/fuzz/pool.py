@@ -107,8 +107,8 @@ def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int
         detail["timeout_s"] = timeout
     finding = {"aten_op": aten_op, "called_op": call.get("target", target), "invariant": how, "output_index": None, "detail": detail,
                "inputs": call.get("inputs", {})}
-    replay = {"call": call.get("repr"), "choices": cur.get("choices"), "steer": call.get("steer"), "database_key": database_key(target).decode(),
-              "target": target}
+    # the replay the session announced with the call (its corpus, a schedule row, a fixed sample's index), as a finding's would be
+    replay = {"database_key": database_key(target).decode(), **(call.get("replay") or {}), "call": call.get("repr"), "target": target}
     return finding, replay
 
 

@@ -1,4 +1,4 @@
-"""The crash expect file: the shrunk call as a script that needs nothing but torch, checked to die the same way alone.
+"""The crash expect file: the shrunk call as a script that needs torch (and what registers the op), checked to die the same way alone.
 
 Its ``EXPECTED`` block records how it dies; ``opprop replay`` runs it in a
 fresh interpreter (``expectfile.replay``): "still crashes", CHANGED or FIXED.
@@ -32,7 +32,8 @@ def render(meta: dict, code: str, expected: str) -> str:
     name = expectfile.crash_file_name(meta['aten_op'], Outcome.from_json(meta['outcome']), meta.get('file_variant', ''))
     header = [
         f"# opprop crash repro: {title}",
-        f"# Run it with nothing but torch: python {name}",
+        f"# Run it with {' and '.join(['torch', *(f'{p} {v}' for p, v in (meta.get('packages') or {}).items())])}"
+        f"{'' if meta.get('packages') else ' and nothing else'}: python {name}",
         "# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).",
         f'"""{title}',
         "",
@@ -48,7 +49,7 @@ def render(meta: dict, code: str, expected: str) -> str:
 
 def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public: str = "", definition: str | None = None,
           definition_from: str = "", runs: int = 1, frame: str = "", variant: str = "", repeat: int = 1,
-          fresh: bool = False) -> Path:
+          fresh: bool = False, packages: dict | None = None) -> Path:
     """Write the expect file and check it dies the same way ``runs`` times in a fresh interpreter; raise otherwise.
 
     ``fresh`` (heap damage, shrunk in fresh interpreters): where the damage
@@ -73,6 +74,7 @@ def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public:
             "outcome_text": outcome.text(),
             "torch_version": torch.__version__,
             "torch_git_version": torch.version.git_version,
+            **({"packages": packages} if packages else {}),  # {package: version} the script imports (a C extension's ops)
             "found_on": datetime.date.today().isoformat(),
             "public": public,
             "frame": frame,

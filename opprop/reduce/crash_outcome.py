@@ -94,8 +94,20 @@ def finding_outcome(finding: dict) -> Outcome | None:
     return None
 
 
-def matches(found: Outcome, wanted: Outcome) -> bool:
-    """A rebuilt run matches a raw finding: same kind and signal (an assert whose key the finding lacks matches any)."""
+# How heap damage (a write past a buffer, a bad free) kills a process: which one depends on what the heap held
+HEAP_DAMAGE_SIGNALS = frozenset({"SIGSEGV", "SIGABRT", "SIGBUS"})
+
+
+def matches(found: Outcome, wanted: Outcome, *, heap: bool = False) -> bool:
+    """A rebuilt run matches a raw finding: same kind and signal (an assert whose key the finding lacks matches any).
+
+    ``heap``: the run rebuilt heap damage where the worker's heap is not
+    (guarded buffers, a fresh interpreter): the damage faults at the write
+    there (SIGSEGV) or where the allocator notices it (SIGABRT), whichever
+    the fuzz worker saw, so any heap-damage signal matches any other.
+    """
+    if heap and found.kind == wanted.kind == "signal" and {found.what, wanted.what} <= HEAP_DAMAGE_SIGNALS:
+        return True
     return found.kind == wanted.kind and (found.what == wanted.what or (found.kind == "assert" and not wanted.what))
 
 

@@ -23,6 +23,7 @@ from opprop.explore.target import resolve
 from opprop.inputs import choices
 from opprop.reduce.crash_outcome import Outcome, finding_outcome, matches
 from opprop.reduce.crash_runner import REPEATS, run_forked, run_spec
+from opprop.reduce.crash_script import needs_definition
 from opprop.reduce.crash_shrink import GROWTH, grown
 from opprop.reduce.shrink import arg_leaves, replace_leaf
 
@@ -43,26 +44,30 @@ class Rebuilt:
     repeat: int = 1  # calls the fresh interpreter makes: a second call may be what meets the damage the first left
 
 
-def rebuild(finding: dict, *, device: str = "cpu") -> Rebuilt:
-    """The ATen call behind a crash finding, checked to die the way the finding says, alone, in a child."""
+def rebuild(finding: dict, *, device: str = "cpu", definitions=None) -> Rebuilt:
+    """The ATen call behind a crash finding, checked to die the way the finding says, alone, in a child.
+
+    ``definitions`` (``imports.Definitions``): what registers a custom op, so a
+    fresh interpreter can call it too (heap damage a fork does not show).
+    """
     wanted = finding_outcome(finding)
     if wanted is None:
         raise RebuildError(f"{finding.get('aten_op')} / {finding.get('invariant')}: not a crash or internal-assert finding")
     replay = finding.get("replay") or {}
     why = []
-    if replay.get("choices"):
+    if replay.get("choices") or "sample" in replay:  # a draw's choices, or a fixed sample's index
         try:
-            return _from_choices(finding, wanted, replay, device)
+            return _from_choices(finding, wanted, replay, device, definitions)
         except RebuildError as e:
             why.append(str(e))
     else:
         why.append("no recorded choices")
     try:
-        return _from_description(finding, wanted)
+        return _from_description(finding, wanted, definitions)
     except RebuildError as e:
         why.append(str(e))
     try:
-        return _from_search(finding, wanted, replay)
+        return _from_search(finding, wanted, replay, definitions=definitions)
     except RebuildError as e:
         why.append(str(e))
     raise RebuildError("; ".join(why))
@@ -82,7 +87,7 @@ def _redraw(target, replay: dict, device: str):
         return None
 
 
-def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str) -> Rebuilt:
+def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str, definitions) -> Rebuilt:
     target_name = finding_target(finding, replay)
     try:
         target = resolve(target_name)
@@ -93,14 +98,14 @@ def _from_choices(finding: dict, wanted: Outcome, replay: dict, device: str) -> 
         raise RebuildError("the recorded choices no longer draw a call")
     if _normal(describe_call(call)["inputs"]) != _normal(finding.get("inputs") or {}):
         raise RebuildError("the recorded choices draw another input now (the strategy changed since the run)")
-    return _capture(call, target, target_name, wanted, "replayed choices")
+    return _capture(call, target, target_name, wanted, "replayed choices", definitions)
 
 
 class _Found(Exception):
     pass
 
 
-def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = SEARCH_EXAMPLES) -> Rebuilt:
+def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = SEARCH_EXAMPLES, definitions=None) -> Rebuilt:
     """Draw the target's calls again (seeded), each in a child, until one dies the way the finding did."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
@@ -126,13 +131,13 @@ def _from_search(finding: dict, wanted: Outcome, replay: dict, examples: int = S
     try:
         search()
     except _Found:
-        return _capture(found[0], target, target_name, wanted, f"searched {examples} draws")
+        return _capture(found[0], target, target_name, wanted, f"searched {examples} draws", definitions)
     except Exception as e:  # noqa: BLE001: Hypothesis gave up drawing (Unsatisfiable and the like)
         raise RebuildError(f"the search over {target_name} failed ({type(e).__name__})") from None
     raise RebuildError(f"no call among {examples} fresh draws of {target_name} {wanted.text()}")
 
 
-def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebuilt:
+def _capture(call, target, target_name: str, wanted: Outcome, via: str, definitions=None) -> Rebuilt:
     """Run the call in a child that records each op's arguments; the op it died in, called alone, must die the same way.
 
     A signal the forked child does not repeat is tried once more in a fresh
@@ -145,7 +150,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
     spec = CallSpec.from_json(recorded) if recorded and "unrecordable" not in recorded else None
     public = _public_sample(target, target_name, call)
     if not matches(outcome, wanted):
-        fresh = heap_rebuild(spec, wanted) if spec is not None else None
+        fresh = heap_rebuild(spec, wanted, definitions) if spec is not None else None
         if fresh is None:
             raise RebuildError(f"the redrawn call {outcome.text()}, not {wanted.text()}")
         return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
@@ -153,7 +158,7 @@ def _capture(call, target, target_name: str, wanted: Outcome, via: str) -> Rebui
         raise RebuildError(f"the crashing call of {outcome.op} cannot be rebuilt: {recorded.get('unrecordable', 'nothing recorded')}")
     alone = run_spec(spec)
     if not alone.same(outcome):
-        fresh = heap_rebuild(spec, wanted)
+        fresh = heap_rebuild(spec, wanted, definitions)
         if fresh is not None:
             return dataclasses.replace(fresh, via=via + ", " + fresh.via, public_sample=public)
         raise RebuildError(f"the captured call of {outcome.op}, called alone with no dispatch mode, {alone.text()}, "
@@ -167,10 +172,10 @@ def _public_sample(target, target_name: str, call) -> str:
     return ""
 
 
-def heap_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
+def heap_rebuild(spec: CallSpec, wanted: Outcome, definitions=None) -> Rebuilt | None:
     """A signal the call does not repeat alone in a forked child: guarded buffers first (deterministic, and a fork is
     cheap), then fresh interpreters."""
-    return guarded_rebuild(spec, wanted) or fresh_rebuild(spec, wanted)
+    return guarded_rebuild(spec, wanted) or fresh_rebuild(spec, wanted, definitions)
 
 
 def guarded_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
@@ -208,7 +213,7 @@ def guarded_spec(spec: CallSpec) -> CallSpec | None:
     return None if out == spec else out
 
 
-def fresh_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
+def fresh_rebuild(spec: CallSpec, wanted: Outcome, definitions=None) -> Rebuilt | None:
     """``spec`` (a crashing call a forked child did not repeat, or whose fork-shrunk repro returns alone) rebuilt to
     die as wanted in a fresh interpreter; else None.
 
@@ -216,17 +221,19 @@ def fresh_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
     die only where the heap was already busy (a fuzz worker): it is tried as
     recorded, then made ``REPEATS`` times (a later call meets the damage an
     earlier one left), then with every tensor ``GROWTH`` times larger; shrinking then
-    finds the smallest that dies.
+    finds the smallest that dies. Any heap-damage signal counts (``matches``'s
+    ``heap``): where the damage lands decides which. A custom op runs there
+    with what registers it (``definitions``), or not at all.
     """
-    if wanted.kind != "signal" or not spec.op.startswith("aten::"):  # a custom op's repro needs its definition: forked children only
+    if wanted.kind != "signal" or needs_definition(definitions, spec.op):
         return None
     tries = [(spec, 1, "in a fresh interpreter"), (spec, REPEATS, f"called {REPEATS} times in a fresh interpreter")]
     tries += [(grown(spec, factor), 1, f"{factor}x larger, in a fresh interpreter") for factor in GROWTH]
     for candidate, repeat, how in tries:
         if candidate is None:
             continue
-        outcome = run_spec(candidate, fresh=True, repeat=repeat)
-        if matches(outcome, wanted):
+        outcome = run_spec(candidate, fresh=True, repeat=repeat, definitions=definitions)
+        if matches(outcome, wanted, heap=True):
             return Rebuilt(candidate, outcome, how, fresh=True, repeat=repeat)
     return None
 
@@ -235,7 +242,7 @@ def _normal(value):
     return json.loads(json.dumps(value, sort_keys=True, default=str))
 
 
-def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
+def _from_description(finding: dict, wanted: Outcome, definitions=None) -> Rebuilt:
     """Tensors built from the finding's dtype/shape/stride description, each fill tried: for calls of an overload."""
     called = finding.get("called_op") or ""
     op = catalog.overload_from_name(called) if "::" in called else None
@@ -251,7 +258,7 @@ def _from_description(finding: dict, wanted: Outcome) -> Rebuilt:
         outcome = run_spec(spec)
         if matches(outcome, wanted):
             return Rebuilt(spec, outcome, "input description")
-        fresh = heap_rebuild(spec, wanted)
+        fresh = heap_rebuild(spec, wanted, definitions)
         if fresh is not None:
             return dataclasses.replace(fresh, via="input description, " + fresh.via)
         tried.append(f"{fill}: {outcome.text()}")

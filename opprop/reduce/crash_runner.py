@@ -25,7 +25,7 @@ from opprop.core.child_process import run_script
 from opprop.core.outcomes import ASSERT_MARK
 from opprop.core.specs import CallSpec, SpecError, describe
 from opprop.reduce.crash_outcome import Outcome, assert_key, outcome_from_process
-from opprop.reduce.crash_script import script_source
+from opprop.reduce.crash_script import definition_of, script_source
 
 CHILD_TIMEOUT_S = 30.0
 REPEATS = 10  # calls in a row when one call's heap damage shows only at a later one (10: robust to what the file's header allocates)
@@ -129,7 +129,8 @@ def run_forked(prepare, *, timeout: float = CHILD_TIMEOUT_S, record_path: str | 
     return Outcome(verdict["kind"], verdict.get("what", ""), entered if verdict["kind"] != "returned" else "")
 
 
-def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = False, call_text: str = "", repeat: int = 1) -> Outcome:
+def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = False, call_text: str = "", repeat: int = 1,
+             definitions=None) -> Outcome:
     """The spec's overload called directly on freshly built inputs: in a forked child, or (``fresh``) a fresh interpreter.
 
     A fork inherits this process's heap, so a call that corrupts the heap
@@ -139,10 +140,11 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
     repro script itself, as ``opprop replay`` will, in environments of
     several shapes (``HEAP_ENVS``: where damage lands depends on them) (with ``call_text`` in
     place of the overload's call: a public call of the same arguments),
-    making the call ``repeat`` times.
+    making the call ``repeat`` times; the script defines or imports what
+    registers the op (``definitions``, as the repro does).
     """
     if fresh:
-        return _run_fresh(spec, timeout, call_text, repeat)
+        return _run_fresh(spec, timeout, call_text, repeat, definitions)
 
     def prepare():
         args, kwargs = spec.build()
@@ -152,11 +154,12 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
     return run_forked(prepare, timeout=timeout, op=spec.op)
 
 
-def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "", repeat: int = 1) -> Outcome:
+def _run_fresh(spec: CallSpec, timeout: float, call_text: str = "", repeat: int = 1, definitions=None) -> Outcome:
     """The script run in fresh interpreters, once per ``HEAP_ENVS``: a crash counts only if every run ends the same way."""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "repro.py"
-        path.write_text(script_source(spec, call_text=call_text, repeat=repeat))
+        definition, source = definition_of(definitions, spec.op)
+        path.write_text(script_source(spec, call_text=call_text, repeat=repeat, definition=definition, definition_from=source))
         first = None
         for env in HEAP_ENVS:
             out = run_script(path, timeout=timeout, extra_env=env)

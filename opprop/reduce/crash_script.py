@@ -5,8 +5,11 @@ dies only there, and what an issue report quotes.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from opprop.check import catalog
 from opprop.core import guard
+from opprop.core.imports import torch_namespaces
 from opprop.core.specs import CallSpec
 from opprop.reduce.repro import bind, op_source
 
@@ -36,6 +39,23 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     else:
         lines.append(call)
     return "\n".join(lines) + "\n"
+
+
+def definition_of(definitions, op: str) -> tuple[str | None, str]:
+    """(what a repro of ``op`` holds before its inputs so the op exists, where that is from): the source of the
+    module registering its namespace, inlined; else, for a namespace no source names (a C extension, a name
+    built at run time), imports of the ``--import`` modules (``imports.Definitions``); else (None, "")."""
+    namespace = op.split("::")[0]
+    path = (definitions or {}).get(namespace)
+    if path:
+        return Path(path).read_text(), Path(path).name
+    preamble = definitions.preamble(namespace) if hasattr(definitions, "preamble") else ""
+    return (preamble, "--import " + " ".join(definitions.imports)) if preamble else (None, "")
+
+
+def needs_definition(definitions, op: str) -> bool:
+    """Whether a script calling ``op`` cannot run in a fresh interpreter: a namespace torch does not register, with no definition."""
+    return op.split("::")[0] not in torch_namespaces() and definition_of(definitions, op)[0] is None
 
 
 def call_arguments(spec: CallSpec) -> tuple[list, list]:

@@ -19,7 +19,7 @@ GROWTH = (2, 4)  # how much larger a call is tried when it dies in a fuzz worker
 
 
 def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = None, also=None, fresh: bool = False,
-                 repeat: int = 1) -> ShrinkResult:
+                 repeat: int = 1, definitions=None) -> ShrinkResult:
     """Fewer dims, smaller sizes, simpler dtype, defaults (``shrink.candidates``): each kept only if it dies the same way.
 
     ``fresh``: each candidate runs in a fresh interpreter (``run_spec``), for
@@ -42,7 +42,7 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = No
             except (SpecError, RuntimeError, ValueError, TypeError):
                 seen[key] = False
             else:
-                seen[key] = run_spec(candidate, fresh=fresh, repeat=repeat).same(outcome) and (also is None or also(candidate))
+                seen[key] = run_spec(candidate, fresh=fresh, repeat=repeat, definitions=definitions).same(outcome) and (also is None or also(candidate))
         return seen[key]
 
     return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)

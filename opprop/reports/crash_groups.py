@@ -19,7 +19,6 @@ overload reaches it.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import torch
 
@@ -27,9 +26,10 @@ from opprop.core.outcomes import CRASH_KINDS
 from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
 from opprop.reduce.crash_outcome import Outcome, finding_outcome
 from opprop.reduce.crash_rebuild import RebuildError, Rebuilt
-from opprop.reduce.crash_script import call_arguments, script_source
+from opprop.reduce.crash_script import call_arguments, definition_of, script_source
 from opprop.reduce.crash_shrink import shrink_crash
 from opprop.reduce.native_frame import native_frame
+from opprop.core.imports import package_versions
 from opprop.core.specs import CallSpec
 from opprop.reports.package_entry import package_entry
 
@@ -50,6 +50,8 @@ class CrashGroup:
     repro_frame: str = ""  # ... of its shrunk repro (shrinking keeps op and signal, not always the frame)
     repeat: int = 1  # calls its repro makes (heap damage a later call meets)
     preamble: str = ""  # imports its repro needs before the call (modules that register a C extension's ops), "" when none
+    packages: dict = dataclasses.field(default_factory=dict)  # {package: version} of what the preamble imports
+    public_run: str = ""  # how the public call ended, run in a fresh interpreter with the repro's inputs; "" when not run
 
     @property
     def sort_key(self) -> tuple:
@@ -71,6 +73,8 @@ class CrashGroup:
             "repro_frame": self.repro_frame,
             "repeat": self.repeat,
             "preamble": self.preamble,
+            "packages": self.packages,
+            "public_run": self.public_run,
         }
 
     @classmethod
@@ -78,7 +82,7 @@ class CrashGroup:
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
                    d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1),
-                   d.get("preamble", ""))
+                   d.get("preamble", ""), d.get("packages", {}), d.get("public_run", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -119,7 +123,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     lost: dict = {}  # key -> [(finding, why)]
     for f in findings:
         try:
-            r = crash_rebuild.rebuild(f)
+            r = crash_rebuild.rebuild(f, definitions=definitions)
         except RebuildError as e:
             wanted = finding_outcome(f)
             key = (f.get("aten_op", "?"), wanted.kind if wanted else "?", wanted.what if wanted else "?")
@@ -149,18 +153,6 @@ def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
     return native_frame(script_source(spec, definition=text, repeat=r.repeat))
 
 
-def definition_of(definitions: dict, op: str) -> tuple[str | None, str]:
-    """(what a repro of ``op`` holds before its inputs so the op exists, where that is from): the source of the
-    module registering its namespace, inlined; else, for a namespace no source names (a C extension, a name
-    built at run time), imports of the ``--import`` modules (``imports.Definitions``); else (None, "")."""
-    namespace = op.split("::")[0]
-    path = definitions.get(namespace)
-    if path:
-        return Path(path).read_text(), Path(path).name
-    preamble = definitions.preamble(namespace) if hasattr(definitions, "preamble") else ""
-    return (preamble, "--import " + " ".join(definitions.imports)) if preamble else (None, "")
-
-
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
             keep_frame: bool = True) -> CrashGroup:
     """Shrink the group's smallest call and write its repro.
@@ -173,10 +165,10 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
     if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not r.spec.guarded:
-        fresh = crash_rebuild.heap_rebuild(r.spec, r.outcome)
+        fresh = crash_rebuild.heap_rebuild(r.spec, r.outcome, definitions)
         if fresh is not None:
             log(f"{r.spec.op}: its forked-child repro does not die the same way in a fresh interpreter; rebuilt ({fresh.via})")
-            if fresh.spec.guarded:  # another signal, at the faulting write
+            if fresh.spec.guarded or not fresh.outcome.same(r.outcome):  # another signal, at the faulting write or where it lands
                 key = (key[0], fresh.outcome.kind, fresh.outcome.what, _frame(fresh, definitions))
             g = _shrunk_group(key, members, finding, fresh, out_dir, definitions, write, log, variant, keep_frame)
     return g
@@ -185,22 +177,23 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
 def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
                   keep_frame: bool) -> CrashGroup:
     same_frame = (lambda c: _frame(r, definitions, c) == key[3]) if key[3] and keep_frame else None  # gdb only on candidates that die the same way
-    result = shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh, repeat=r.repeat)
+    result = shrink_crash(r.spec, r.outcome, also=same_frame, fresh=r.fresh, repeat=r.repeat, definitions=definitions)
     spec = result.spec
     public = next((m.public_sample for _, m in members if m.public_sample), "") or public_entry(spec, r.outcome, fresh=r.fresh,
                                                                                                  repeat=r.repeat)
-    if not public and not r.fresh:  # a custom op: the Python API of the packages that were imported to register it
-        public = package_entry(spec, r.outcome, getattr(definitions, "imports", ()))
+    if not public:  # a custom op: the Python API of the packages that were imported to register it
+        public = package_entry(spec, r.outcome, getattr(definitions, "imports", ()), fresh=r.fresh)
     repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
                    repro_frame=repro_frame)
     text, source = definition_of(definitions, spec.op)
     if text and not definitions.get(spec.op.split("::")[0]):
         g.preamble = text  # imports: the issue report's script needs them too
+        g.packages = package_versions(definitions.imported_by(spec.op.split("::")[0]))
     if write:
         try:
             path = crash_expectfile.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
-                                     repeat=r.repeat, fresh=r.fresh, definition=text, definition_from=source)
+                                     repeat=r.repeat, fresh=r.fresh, definition=text, definition_from=source, packages=g.packages)
             g.path = str(path)
             written = expectfile.load(path).meta  # what the file holds: write may have made the call more often, or larger
             g.spec, g.repeat = CallSpec.from_json(written["repro"]), written.get("repeat", 1)
@@ -208,7 +201,16 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
         except ValueError as e:
             g.note = f"no repro: {e}"
             log(f"repro not written: {e}")
+    g.public_run = run_public(g, definitions)
     return g
+
+
+def run_public(g: CrashGroup, definitions) -> str:
+    """The group's public call run in a fresh interpreter on its repro's inputs: how it ended ("" when it names no call)."""
+    call = g.public[1:-1] if g.public.startswith("`") and g.public.endswith(")`") and g.public.count("`") == 2 else ""
+    if g.spec is None or not call:
+        return ""
+    return crash_runner.run_spec(g.spec, fresh=True, call_text=call, repeat=g.repeat, definitions=definitions).expected_text()
 
 
 # ---------------------------------------------------------------- public or private

@@ -1,8 +1,10 @@
 """Upstream-ready bug reports, one per crash group, in the shape of PyTorch's bug-report template.
 
-Each gives a title, the minimal repro script (nothing but torch), how it
-dies, the public entry point if there is one, and the torch version and
-git hash: a maintainer can paste it as an issue. Public groups come first.
+Each gives a title, the minimal repro script (torch, and the package that
+registers the op when a C extension does), how it dies, the public call if
+there is one with how it ended in a fresh interpreter, and the versions of
+torch (with its git hash) and of that package: a maintainer can paste it as
+an issue. Public groups come first.
 """
 from __future__ import annotations
 
@@ -48,7 +50,10 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
     if g.repro_frame or g.frame:
         lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
                      + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
-    if g.public:
+    if g.public and g.public_run:
+        reached = "It is reachable from public API" if g.public_run == g.outcome.expected_text() else "A public call"
+        lines.append(f"{reached}: {g.public}, run in a fresh interpreter on the inputs below, {g.public_run}.")
+    elif g.public:
         lines.append(f"It is reachable from public API: {g.public}.")
     else:
         lines.append("Only a direct call of the overload reaches it (no public entry point found).")
@@ -61,7 +66,7 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
     else:
         lines.append(f"Raises `RuntimeError: {g.outcome.what} ...`")
     lines += ["", "### Versions", "",
-              f"torch {torch_version} (git {git_version}), Python {platform.python_version()}, {platform.system()} {platform.machine()}",
+              f"torch {torch_version} (git {git_version}), " + "".join(f"{p} {v}, " for p, v in g.packages.items()) + f"Python {platform.python_version()}, {platform.system()} {platform.machine()}",
               "", f"Found by opprop fuzzing; {len(g.findings)} raw finding(s) in this group. "
               + (f"Repro file: `{g.path}`." if g.path else f"Repro file: none ({g.note or 'not written'})."), ""]
     return "\n".join(lines)
