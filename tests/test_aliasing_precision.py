@@ -244,3 +244,33 @@ def test_a_composite_op_that_returns_self_as_its_schema_allows_is_silent():
 def test_a_composite_op_that_returns_its_input_without_an_alias_annotation_is_found():
     found = _returns_input_below_autograd(lambda: torch.ops.opprop_cia_keep.keep(torch.ones(3)))
     assert [(f.aten_op, f.detail) for f in found] == [("opprop_cia_keep::keep", {"is_input": "x"})]
+
+
+# A list annotated on its elements (``Tensor(a)[] xs``) lets an output in set ``a`` alias an element, as torchgen and the
+# JIT's alias analysis read it; SchemaInfo reads only the list's own (empty) set and would call every such alias a finding.
+_LISTS = torch.library.Library("opprop_list_alias", "DEF")
+_LISTS.define("first_view(Tensor(a)[] xs, Tensor y) -> Tensor(a)")  # a view of xs[0], as declared
+_LISTS.define("first_view_plain(Tensor[] xs, Tensor y) -> Tensor")  # the same, declared fresh
+_LISTS.define("other_view(Tensor(a)[] xs, Tensor y) -> Tensor(a)")  # a view of y: not what the set allows
+_LISTS.define("first(Tensor(a)[] xs) -> Tensor(a)")  # composite: returns xs[0] itself
+_LISTS.define("first_plain(Tensor[] xs) -> Tensor")
+for _name, _fn in (("first_view", lambda xs, y: xs[0].view(-1)), ("first_view_plain", lambda xs, y: xs[0].view(-1)),
+                   ("other_view", lambda xs, y: y.view(-1))):
+    _LISTS.impl(_name, _fn, "CompositeExplicitAutograd")
+for _name in ("first", "first_plain"):
+    _LISTS.impl(_name, lambda xs: xs[0], "CompositeImplicitAutograd")
+
+
+def _alias_findings(op_name, *args):
+    op = getattr(torch.ops.opprop_list_alias, op_name).default
+    return [(f.invariant, f.detail) for f in run_call(Call(op_name, op, args, {})).findings if f.invariant == catalog.UNDECLARED_ALIAS]
+
+
+def test_an_output_in_a_lists_element_set_may_alias_an_element():
+    xs, y = [torch.ones(3), torch.ones(2)], torch.ones(4)
+    assert _alias_findings("first_view", xs, y) == []
+    assert _alias_findings("first_view_plain", xs, y) == [("undeclared_alias", {"overlaps": "xs"})]
+    assert _alias_findings("other_view", xs, y) == [("undeclared_alias", {"overlaps": "y"})]  # the set names xs, not y
+    x = torch.ones(3)
+    assert _returns_input_below_autograd(lambda: torch.ops.opprop_list_alias.first([x])) == []
+    assert [f.detail for f in _returns_input_below_autograd(lambda: torch.ops.opprop_list_alias.first_plain([x]))] == [{"is_input": "xs"}]

@@ -27,6 +27,7 @@ to excuse.
 from __future__ import annotations
 
 import functools
+import re
 
 import torch
 
@@ -47,6 +48,31 @@ def _tensors(value) -> list:
     if isinstance(value, (list, tuple)):
         return [v for v in value if isinstance(v, _Tensor)]
     return []
+
+
+_ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)!?\)\[\] (\w+)")  # ``Tensor(a)[] tensors``: a list annotated on its elements
+
+
+def list_element_aliases(schema) -> frozenset:
+    """(output, argument) pairs where the argument is a list annotated on its elements (``Tensor(a)[] tensors``) and
+    the output is in that set (``-> Tensor(a)``): the output may alias an element.
+
+    The schema language says so: torchgen (which reads native_functions.yaml, and which
+    ``torch.utils._python_dispatch.get_alias_info`` uses for ATen ops) gives such an argument the set ``a``, and the
+    JIT's alias analysis binds ``Tensor(a)[]`` to ``a``. SchemaInfo reads only the list's own set, which is empty, so
+    it never allows it (nor does SchemaCheckMode). Python sees no element set either, so it is read from the text.
+    """
+    element_set = {name: alias for alias, name in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0])}
+    if not element_set:
+        return frozenset()
+    positions = {a.name: i for i, a in enumerate(schema.arguments)}
+    return frozenset(
+        (j, positions[name])
+        for j, r in enumerate(schema.returns)
+        if r.alias_info is not None
+        for name, alias in element_set.items()
+        if name in positions and alias in r.alias_info.before_set
+    )
 
 
 def storage_of(t: torch.Tensor):

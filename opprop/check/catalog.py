@@ -15,7 +15,7 @@ from torch._ops import OpOverload
 
 from opprop.core.opnames import overload_from_name, qualified_name  # noqa: F401  (callers ask the catalog)
 
-from opprop.check import invariants
+from opprop.check import aliasing, invariants
 from opprop.check.invariants import (
     returns_input,
     storageimpl_use_count,
@@ -117,7 +117,7 @@ def classify(op: OpOverload) -> OpKind:
         for j in range(len(rets))
         for i in range(len(args))
         if info.may_contain_alias(SchemaArgument(SchemaArgType.output, j), SchemaArgument(SchemaArgType.input, i))
-    )
+    ) | aliasing.list_element_aliases(schema)  # ``Tensor(a)[] xs -> Tensor(a)``, which SchemaInfo misses
     allowed_out_out = frozenset(
         (j, k)
         for j in range(len(rets))
