@@ -69,13 +69,52 @@ def test_a_fix_that_makes_a_new_violation_is_refuted():
     assert verdict.verdict == "refuted" and verdict.why.startswith("a new finding: view_copies")
 
 
-def test_real_op_early_return_gets_alias_and_verifies():
-    """aten::dequantize.self returns a float input itself (ledgered): Tensor(a) plus a fresh TensorImpl, proven on the copy."""
+def test_real_op_early_return_gets_the_kernel_fix_once_grown_calls_refute_the_alias():
+    """aten::dequantize.self returns a float input itself (ledgered) and fresh memory for a quantized one: ``Tensor(a)``
+    holds on the float call alone and is refuted on the op's own quantized sample; the clone on the early-return path holds."""
     op = torch.ops.aten.dequantize.self
     found = [f for f in run_call(Call("aten::dequantize.self", op, (torch.ones(3),), {}, source="repro")).findings if f.invariant == "returns_input"]
     fix = fixes.for_finding(found[0])
-    assert fix.verdict == "verified"
-    assert fix.schema == "aten::dequantize.self(Tensor(a) self) -> Tensor(a)" and "alias()" in fix.kernel
+    assert fix.verdict == "verified" and fix.grown > 0, fix.one_line()
+    assert not fix.schema and "clone" in fix.kernel
+    assert "the schema edit aten::dequantize.self(Tensor(a) self) -> Tensor(a) is refuted: a new finding on a grown call (quint8" in fix.note
+
+
+# An op that returns its input when it is empty and fresh memory otherwise (channel_shuffle's bug): no alias set
+# describes it, since a declared view that copies breaks view_copies on every non-empty input.
+GROWN_LIB = torch.library.Library("opprop_fixgrow", "DEF")
+GROWN_LIB.define("empty_returns_input(Tensor x) -> Tensor")
+GROWN_LIB.impl("empty_returns_input", lambda x: x if x.numel() == 0 else x * 2, "CompositeExplicitAutograd")
+
+
+def test_an_alias_only_on_empty_inputs_gets_the_clone_not_the_schema():
+    finding = _finding("opprop_fixgrow::empty_returns_input", "returns_input", torch.zeros(0, 2))
+    alone = fixes.for_spec(finding.call, "returns_input", finding.detail, finding.output_index, grow=False)
+    assert alone.schema == "opprop_fixgrow::empty_returns_input(Tensor(a) x) -> Tensor(a)" and alone.verdict == "verified"
+    fix = fixes.for_finding(finding)
+    assert fix.verdict == "verified" and not fix.schema and fix.kernel.startswith("return a clone of output 0"), fix.one_line()
+    assert "is refuted: a new finding on a grown call (float32[3, 2]): view_copies output 0" in fix.note
+    assert fix.grown >= 2  # the call grown two ways, and the op's own draws
+
+
+def test_grown_calls_fill_empty_dims_and_respell_the_shape_they_name():
+    from opprop.core.specs import CallSpec, TensorSpec
+    from opprop.reduce.fixes import grown
+
+    spec = CallSpec("aten::view", (TensorSpec("float32", (0, 4), "zeros"), [0, 4]))
+    larger = grown.larger(spec)
+    assert [(c.args[0].shape, c.args[1]) for c in larger] == [((3, 4), [3, 4]), ((2, 6), [2, 6])]
+    assert all(c.overload(*c.build()[0]).numel() > 0 for c in larger)  # each builds and runs: a valid call
+    quantized = CallSpec("aten::dequantize.self", (TensorSpec("float32", (0,), "zeros", quant=("per_tensor", "quint8", 0.1, 0)),))
+    assert grown.larger(quantized) == []  # growing would change its kind: left as it is
+
+
+def test_drawn_calls_are_the_ops_own_and_mostly_not_empty():
+    from opprop.reduce.fixes import grown
+
+    drawn = grown.drawn(torch.ops.aten.channel_shuffle.default)
+    assert drawn and all(c.op == "aten::channel_shuffle" for c in drawn)
+    assert any(all(t.numel > 0 for t in c.tensors()) for c in drawn)
 
 
 def test_checking_exposes_the_fix_lazily():
@@ -90,3 +129,25 @@ def test_checking_exposes_the_fix_lazily():
     checked = [c for c in found.findings if c.invariant == "undeclared_mutation"][0]
     assert checked.fix.schema == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and checked.fix.verdict == "verified"
     assert len(scratch._LIBRARIES) > registered
+
+
+GROWN_LIB.define("both_on_empty(Tensor x, Tensor y) -> (Tensor, Tensor)")  # both inputs back when x is empty
+GROWN_LIB.impl("both_on_empty", lambda x, y: (x, y) if x.numel() == 0 else (x * 2, y * 2), "CompositeExplicitAutograd")
+GROWN_LIB.define("copies_ints(Tensor(a) x) -> Tensor(a)")  # a view of a float x, a copy of any other
+GROWN_LIB.impl("copies_ints", lambda x: x.view(-1) if x.is_floating_point() else x.reshape(-1).clone(), "CompositeExplicitAutograd")
+
+
+def test_a_kernel_fix_widens_to_every_output_that_returns_an_input():
+    finding = _finding("opprop_fixgrow::both_on_empty", "returns_input", torch.zeros(0), torch.zeros(2))
+    fix = fixes.for_finding(finding)
+    assert fix.verdict == "verified", fix.one_line()
+    assert fix.kernel.startswith("return a clone of output 0, output 1 ")
+
+
+def test_a_view_that_copies_on_some_inputs_gets_an_unverifiable_kernel_fix_not_a_refuted_schema():
+    """Dropping the alias set holds on the int call and is refuted on a float one (the output then is a view): the schema
+    is right, the kernel must change, and no wrapper can make a copy a view, so that fix is unverifiable."""
+    finding = _finding("opprop_fixgrow::copies_ints", "view_copies", torch.arange(3))
+    fix = fixes.for_finding(finding)
+    assert fix.verdict == "unverifiable" and not fix.schema and fix.kernel.startswith("return a view of x where it returns fresh memory"), fix.one_line()
+    assert "the schema edit opprop_fixgrow::copies_ints(Tensor x) -> Tensor is refuted: a new finding on a grown call" in fix.note

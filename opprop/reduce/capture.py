@@ -73,8 +73,7 @@ def reproduces(spec: CallSpec, invariant: str) -> bool:
     return bool(failing_findings(spec, invariant))
 
 
-def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
-    """The first call of ``aten_op`` inside ``call`` that breaks ``invariant`` when run alone."""
+def _record(call: Call, aten_op: str) -> _Recorder:
     recorder = _Recorder(aten_op)
     try:
         with recorder:
@@ -82,6 +81,17 @@ def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
         del out
     except ARGUMENT_ERRORS:
         pass  # an error after the overload ran still leaves its recorded calls
+    return recorder
+
+
+def recorded(call: Call, aten_op: str) -> list[CallSpec]:
+    """Every call of ``aten_op`` inside ``call`` (up to ``MAX_RECORDED``), as specs read before each ran."""
+    return _record(call, aten_op).recorded
+
+
+def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
+    """The first call of ``aten_op`` inside ``call`` that breaks ``invariant`` when run alone."""
+    recorder = _record(call, aten_op)
     for spec in recorder.recorded:
         if reproduces(spec, invariant):
             return spec

@@ -53,31 +53,32 @@ def import_what_it_imports(path: Path) -> None:
 PROOF_TIMEOUT_S = 120
 
 
-def for_expect_file(path, *, neighbours: int = fixes.verify.NEIGHBOURS) -> fixes.Fix | None:
-    """The fix for one invariant expect file, proven on its shrunk call and that call's neighbours."""
+def for_expect_file(path, *, neighbours: int = fixes.verify.NEIGHBOURS, grow: bool = True) -> fixes.Fix | None:
+    """The fix for one invariant expect file, proven on its shrunk call and that call's neighbours (and grown calls)."""
     ef = expectfile.load(path)
     import_what_it_imports(ef.path)
     example = ef.meta.get("example") or {}
-    return fixes.for_spec(ef.repro, ef.meta["invariant"], example.get("detail") or {}, example.get("output_index"), neighbours=neighbours)
+    return fixes.for_spec(ef.repro, ef.meta["invariant"], example.get("detail") or {}, example.get("output_index"), neighbours=neighbours, grow=grow)
 
 
 def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
-    """The entry's fix, proven in a forked child (a neighbour of a crashing op's call may crash too: then without neighbours)."""
+    """The entry's fix, proven in a forked child (a neighbour or grown call of a crashing op's may crash too: then on the
+    finding's call alone, and the fix's ``grown`` count says 0)."""
     if entry.invariant in CRASH_KINDS:
         return EntryFix(entry, None, f"a {entry.invariant}, not an invariant: the kernel needs its missing argument check")
     if not entry.expect:
         return EntryFix(entry, None, "the entry has no expect file")
     path = root / entry.expect
     ended = None
-    for neighbours in (fixes.verify.NEIGHBOURS, 0):
-        ended = child_process.run(lambda: _proof(path, neighbours), timeout=PROOF_TIMEOUT_S)
+    for neighbours, grow in ((fixes.verify.NEIGHBOURS, True), (0, False)):
+        ended = child_process.run(lambda: _proof(path, neighbours, grow), timeout=PROOF_TIMEOUT_S)
         if ended.code == 0 and ended.output:
             found = json.loads(ended.output)
             if "error" in found:
                 return EntryFix(entry, None, found["error"])
             return EntryFix(entry, fixes.Fix.from_json(found))
     how = "timed out" if ended.timed_out else f"died with {ended.signal_name}" if ended.signal else f"exit {ended.code}"
-    return EntryFix(entry, None, f"the proof {how}, with and without neighbours")
+    return EntryFix(entry, None, f"the proof {how}, with and without neighbours and grown calls")
 
 
 def for_finding(finding) -> fixes.Fix | None:
@@ -90,9 +91,9 @@ def for_finding(finding) -> fixes.Fix | None:
     return fixes.Fix.from_json(json.loads(ended.output)) if ended.code == 0 and ended.output else None
 
 
-def _proof(path: Path, neighbours: int) -> bytes:
+def _proof(path: Path, neighbours: int, grow: bool) -> bytes:
     try:
-        return json.dumps(for_expect_file(path, neighbours=neighbours).as_json()).encode()
+        return json.dumps(for_expect_file(path, neighbours=neighbours, grow=grow).as_json()).encode()
     except (expectfile.ExpectFileError, OSError) as e:
         return json.dumps({"error": str(e).splitlines()[0][:200]}).encode()
     except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the listing

@@ -20,6 +20,7 @@ def add_parser(sub):
 def cmd_ledger(args) -> int:
     from opprop.core import ledger as ledger_mod
     from opprop.fuzz import forked
+    from opprop.reduce.fixes import grown
     from opprop.reports import ledger_fixes
 
     try:
@@ -29,6 +30,7 @@ def cmd_ledger(args) -> int:
     wanted = {o if "::" in o else f"aten::{o}" for o in args.op}
     entries = [e for _, e in sorted(ledger.entries.items()) if not wanted or e.aten_op in wanted]
     forked.prepare_parent()  # one intra-op thread: each entry's proof runs in a forked child
+    grown.warm()  # op_db imported once here, not in each child that draws the op's own calls
     fixed = []
     for entry in entries:
         result = ledger_fixes.for_entry(entry, Path("."))

@@ -12,7 +12,7 @@ import dataclasses
 
 from opprop.check import catalog
 from opprop.core.specs import CallSpec
-from opprop.reduce.fixes import proposal, schema_edit, verify
+from opprop.reduce.fixes import grown, proposal, schema_edit, verify
 
 VERDICTS = ("verified", "refuted", "unverifiable", "no fix")
 WIDENINGS = 3  # further arguments a schema edit may annotate when the same invariant still names one
@@ -28,7 +28,8 @@ class Fix:
     note: str
     verdict: str  # one of VERDICTS
     why: str = ""  # refuted: the finding that remained; unverifiable: what stopped the proof
-    calls: int = 0  # calls the copy was checked on
+    calls: int = 0  # calls that break it the copy was checked on
+    grown: int = 0  # further calls (grown, the op's own samples and draws) on which the copy did as the original did
 
     @property
     def no_schema(self) -> bool:
@@ -61,8 +62,10 @@ class Fix:
         return cls(**{f.name: d[f.name] for f in dataclasses.fields(cls) if f.name in d})
 
 
-def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
-    """The first candidate the copy verifies on ``specs`` (the finding's call first, then its neighbours), or the best one refuted."""
+def propose(op, invariant: str, detail: dict, output_index, specs, grown_calls=()) -> Fix:
+    """The first candidate the copy verifies on ``specs`` (the finding's call first, then its neighbours) and on
+    ``grown_calls`` (``grown``), or the best one refuted: a schema edit refuted on a grown call gives way to the kernel
+    change (a clone on the early-return path) when that one holds everywhere."""
     specs = [s for s in specs if s is not None]
     first = specs[0] if specs else None
     relation_of = proposal.relations(op, first)
@@ -75,23 +78,32 @@ def propose(op, invariant: str, detail: dict, output_index, specs) -> Fix:
     tried = []
     for candidate in found:
         for _ in range(1 + WIDENINGS):
-            verdict = verify.verify(op, candidate.schema, candidate.change, candidate.targets, invariant, specs, contract=contract) if specs \
+            verdict = verify.verify(op, candidate.schema, candidate.change, candidate.targets, invariant, specs, contract=contract,
+                                    grown=grown_calls) if specs \
                 else verify.Verdict("unverifiable", "the finding carries no call to replay")
-            wider = proposal.widened(op, candidate, invariant, verdict.remaining) if verdict.remaining else None
+            wider = proposal.widened(op, candidate, invariant, verdict.remaining, verdict.remaining_output) if verdict.remaining else None
             if wider is None:
                 break
             candidate = wider  # the same invariant on another argument: that one annotated as well, and proven again
         tried.append((candidate, verdict))
         if verdict.verdict == "verified":
             break
-    candidate, verdict = next(((c, v) for c, v in tried if v.verdict == "verified"), tried[0])
+    # verified first; else, when the schema edit is refuted, a kernel change that no call refutes (one no wrapper emulates)
+    unrefuted = [(c, v) for c, v in tried if v.verdict == "unverifiable" and c.kernel] if tried[0][1].verdict == "refuted" else []
+    candidate, verdict = next(((c, v) for c, v in tried if v.verdict == "verified"), unrefuted[0] if unrefuted else tried[0])
     schema = candidate.schema if candidate.schema != original else ""
-    return Fix(name, invariant, original, schema, candidate.kernel, candidate.note, verdict.verdict, verdict.why, verdict.calls)
+    note = candidate.note
+    first, first_verdict = tried[0]
+    if candidate is not first and first.schema != original and first_verdict.verdict == "refuted":  # say why no schema edit
+        note = "; ".join(n for n in (note, f"the schema edit {first.schema} is refuted: {first_verdict.why}") if n)
+    return Fix(name, invariant, original, schema, candidate.kernel, note, verdict.verdict, verdict.why, verdict.calls, verdict.grown)
 
 
-def for_spec(spec: CallSpec, invariant: str, detail: dict, output_index, *, neighbours: int = verify.NEIGHBOURS) -> Fix:
-    """The fix for a finding on ``spec``'s call (an expect file's repro, a finding's captured call), its neighbours replayed too."""
-    return propose(spec.overload, invariant, detail, output_index, [spec, *verify.neighbours(spec, neighbours)])
+def for_spec(spec: CallSpec, invariant: str, detail: dict, output_index, *, neighbours: int = verify.NEIGHBOURS, grow: bool = True) -> Fix:
+    """The fix for a finding on ``spec``'s call (an expect file's repro, a finding's captured call), its neighbours replayed
+    too, and (``grow``) the call grown and the op's own samples and draws."""
+    more = [*grown.larger(spec), *grown.drawn(spec.overload)] if grow else []
+    return propose(spec.overload, invariant, detail, output_index, [spec, *verify.neighbours(spec, neighbours)], more)
 
 
 def for_finding(finding) -> Fix | None:

@@ -20,6 +20,7 @@ from opprop.core.specs import CallSpec, SpecError
 from opprop.reduce.fixes import schema_edit
 
 NO_SCHEMA = "no schema fix exists"
+UNPROVABLE = "view_instead"  # a kernel change no wrapper can emulate (a copy made a view): its verdict is unverifiable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,6 +88,10 @@ def _alias_fix(schema, namespace, name, outputs, relation_of, op_is_composite):
     return Candidate(edited)
 
 
+def _declared_view(ret) -> bool:
+    return ret.alias_info is not None and not ret.alias_info.is_write
+
+
 def _clone(original: str, outputs, why: str) -> Candidate:
     which = ", ".join(f"output {j}" for j in outputs)
     return Candidate(original, f"return a clone of {which} {why}", "clone_output", tuple(outputs))
@@ -134,6 +139,9 @@ def candidates(op, invariant: str, detail: dict, output_index, relation_of: dict
             found.append(Candidate(schema_edit.qualified(namespace, schema_edit.add_alias(dropped, shares[0], [j]))))
         else:
             found.append(Candidate(schema_edit.qualified(namespace, dropped), note="the output is fresh memory: the schema declares a copy"))
+        copies = detail.get("copies") or "its input"
+        found.append(Candidate(original, f"return a view of {copies} where it returns fresh memory, or refuse such an input; {NO_SCHEMA}: "
+                               f"the schema is right on other inputs, where the output is a view", UNPROVABLE, (j,)))
     elif invariant in ("tensorimpl_use_count", "storageimpl_use_count"):
         rel = relation_of.get(j, {})
         shared = rel.get("is") or rel.get("shares")
@@ -142,20 +150,30 @@ def candidates(op, invariant: str, detail: dict, output_index, relation_of: dict
             alias = _alias_fix(schema, namespace, shared[0], [j], relation_of, kind.composite_implicit)
             found.append(dataclasses.replace(alias, note=note))
             found.append(dataclasses.replace(_clone(original, [j], f"on the path that returns {shared[0]}'s memory"), note=note))
-        else:
+        elif invariant == "tensorimpl_use_count" and j < len(op._schema.returns) and _declared_view(op._schema.returns[j]):
+            found.append(Candidate(original, f"return output {j} as a fresh TensorImpl on the same memory (.alias()): it is declared a "
+                                   "view, and a view's output is its own TensorImpl", "fresh_impl", (j,), note))
+        if not shared:
             found.append(dataclasses.replace(_clone(original, [j], f"where something else (a cache, a saved tensor) still holds it; {NO_SCHEMA}: "
                                                      "no annotation can say what holds it"), note=note))
     return found
 
 
-def widened(op, candidate: Candidate, invariant: str, remaining: dict) -> Candidate | None:
-    """The schema edit extended to the argument the same invariant still names (a second input aliased, a second argument
-    written), or None when it names nothing new."""
+def widened(op, candidate: Candidate, invariant: str, remaining: dict, output: int | None = None) -> Candidate | None:
+    """The fix extended to what the same invariant still names: a schema edit to a second input aliased (on the output it
+    names) or a second argument written; a clone or alias kernel change to a further output. None when nothing is new."""
+    contract = remaining.get("contract") or invariant
+    if candidate.change in ("clone_output", "alias_output") and output is not None and output not in candidate.targets:
+        which = lambda targets: ", ".join(f"output {j}" for j in targets)  # noqa: E731
+        targets = (*candidate.targets, output)
+        kernel = candidate.kernel.replace(which(candidate.targets), which(targets), 1)
+        candidate = dataclasses.replace(candidate, targets=targets, kernel=kernel)
+        if candidate.change == "clone_output":
+            return candidate
     schema = schema_edit.parse(candidate.schema)
-    if schema is None or candidate.change:
+    if schema is None or candidate.change not in ("", "alias_output"):
         return None
     namespace = schema_edit.split_name(candidate.schema)[0]
-    contract = remaining.get("contract") or invariant
     name = remaining.get("argument") if contract == "undeclared_mutation" else remaining.get("is_input") or remaining.get("overlaps")
     argument = schema_edit.argument(schema, name) if name else None
     if argument is None:
@@ -166,7 +184,7 @@ def widened(op, candidate: Candidate, invariant: str, remaining: dict) -> Candid
         return dataclasses.replace(candidate, schema=schema_edit.qualified(namespace, schema_edit.mark_mutable(schema, name)))
     if argument.annotation is not None:
         return None
-    outputs = [j for j, r in enumerate(schema.returns) if r.annotation is not None and not r.annotation.is_write]
+    outputs = [output] if output is not None else [j for j, r in enumerate(schema.returns) if r.annotation is not None and not r.annotation.is_write]
     return dataclasses.replace(candidate, schema=schema_edit.qualified(namespace, schema_edit.add_alias(schema, name, outputs)))
 
 

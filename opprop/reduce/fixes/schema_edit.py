@@ -78,8 +78,12 @@ def add_alias(schema: FunctionSchema, input_name: str | None, outputs) -> Functi
     else:
         alias = next((r.annotation.alias_set[0] for j, r in enumerate(schema.returns) if j in outputs and r.annotation), None) or fresh_set(schema)
     read = Annotation(alias_set=(alias,), is_write=False, alias_set_after=())
+    # a Tensor(a)[] output: the argument is ``Tensor(a -> *)``, as chunk and split spell it (SchemaInfo reads the
+    # element aliases through that wildcard)
+    to_list = any(j < len(schema.returns) and schema.returns[j].type.is_list_like() for j in outputs)
+    into = dataclasses.replace(read, alias_set_after=("*",)) if to_list and not (arg is not None and arg.type.is_list_like()) else read
     if arg is not None and arg.annotation is None:
-        schema = dataclasses.replace(schema, arguments=_with_argument(schema.arguments, input_name, lambda a: dataclasses.replace(a, annotation=read)))
+        schema = dataclasses.replace(schema, arguments=_with_argument(schema.arguments, input_name, lambda a: dataclasses.replace(a, annotation=into)))
     return _with_returns(schema, set(outputs), lambda r: r.annotation if r.annotation is not None else read)
 
 

@@ -6,7 +6,7 @@ inside it: a mode is off while it handles a call. So the copy returns
 exactly the original's tensors, and what the checks say of the copy is what
 they would say of the original op with that schema. A kernel change is
 emulated around the call (``KERNEL_CHANGES``): a clone of an output, a
-fresh TensorImpl for an output that is an input, a write into a copy of an
+fresh TensorImpl for an output that is an input (or for any output), a write into a copy of an
 argument, the argument's own StorageImpl kept.
 
 Each copy gets its own namespace (``opprop_fix_<pid>_<n>``), so two copies
@@ -56,6 +56,10 @@ def _alias_output(original, args, kwargs, targets):
     return _map_outputs(original(*args, **kwargs), targets, lambda t: torch.ops.aten.alias(t) if id(t) in inputs else t)
 
 
+def _fresh_impl(original, args, kwargs, targets):
+    return _map_outputs(original(*args, **kwargs), targets, torch.ops.aten.alias)
+
+
 def _write_a_copy(original, args, kwargs, targets):
     """The arguments named in ``targets`` (positions) handed to the original as clones: the caller's stay unwritten."""
     args = tuple(a.clone() if i in targets and isinstance(a, torch.Tensor) else a for i, a in enumerate(args))
@@ -79,6 +83,7 @@ KERNEL_CHANGES = {
     "": lambda original, args, kwargs, targets: original(*args, **kwargs),
     "clone_output": _clone_output,
     "alias_output": _alias_output,
+    "fresh_impl": _fresh_impl,
     "write_a_copy": _write_a_copy,
     "keep_storage": _keep_storage,
 }

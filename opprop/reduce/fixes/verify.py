@@ -2,9 +2,12 @@
 
 Verified: on every call the original breaks the invariant on, the copy
 shows no finding of it, and no invariant fires on the copy that did not on
-the original (the fix made no new violation). Refuted: one did; ``why``
-names it. Unverifiable: no call could be run (the copy cannot be
-registered, or the original rejects every call).
+the original (the fix made no new violation); and on the grown calls
+(``grown``: the call with larger tensors, the op's own samples and draws),
+whether the original breaks it there or not, the copy shows no finding the
+original does not. Refuted: one did; ``why`` names it and the call.
+Unverifiable: no call could be run (the copy cannot be registered, or the
+original rejects every call).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import torch
 from opprop.check import catalog
 from opprop.check.runner import ARGUMENT_ERRORS, run_call
 from opprop.core.calls import Call
-from opprop.core.specs import CallSpec, SpecError
+from opprop.core.specs import CallSpec, SpecError, TensorSpec
 from opprop.reduce import shrink
 from opprop.reduce.fixes import scratch
 
@@ -29,6 +32,8 @@ class Verdict:
     why: str = ""  # refuted: the finding that remains; unverifiable: what stopped the proof
     calls: int = 0  # calls the copy was checked on
     remaining: dict | None = None  # refuted by the same invariant: that finding's detail (another argument, say)
+    grown: int = 0  # grown calls the copy ran like the original on
+    remaining_output: int | None = None  # refuted by the same invariant: the output it names
 
 
 def findings_on(op, spec: CallSpec) -> list | None:
@@ -61,8 +66,11 @@ def _same(finding, invariant: str, contract: str | None) -> bool:
     return finding.invariant == invariant and (contract is None or finding.detail.get("contract") == contract)
 
 
-def verify(original, schema: str, change: str, targets, invariant: str, specs, *, contract: str | None = None) -> Verdict:
-    """The copy with ``schema`` and kernel ``change`` against the original on each spec (the first is the finding's own call)."""
+def verify(original, schema: str, change: str, targets, invariant: str, specs, *, contract: str | None = None, grown=()) -> Verdict:
+    """The copy with ``schema`` and kernel ``change`` against the original on each spec (the first is the finding's own
+    call), then on each of ``grown`` (calls that need not break it)."""
+    if change not in scratch.KERNEL_CHANGES:
+        return Verdict("unverifiable", f"no wrapper kernel does what it says ({change}): only the kernel's own change proves it")
     try:
         copy = scratch.register(original, schema, change=change, targets=frozenset(targets))
     except (RuntimeError, ValueError) as e:
@@ -76,16 +84,48 @@ def verify(original, schema: str, change: str, targets, invariant: str, specs, *
         if mine is None:  # a tensor subclass that knows no scratch op (a jagged nested tensor), say
             return Verdict("unverifiable", "the copy cannot run a call the original accepts (its inputs dispatch to a kernel that knows only the original)")
         ran += 1
-        same = [f for f in mine if _same(f, invariant, contract)]
-        if same:
-            return Verdict("refuted", f"the same finding remains: {_shown(same[0], copy)}", ran, same[0].detail)
-        before = {f.invariant for f in base}
-        new = [f for f in mine if f.invariant not in before]
-        if new:
-            return Verdict("refuted", f"a new finding: {_shown(new[0], copy)}", ran)
+        refuted = _refuted(base, mine, invariant, contract, copy, "", ran)
+        if refuted is not None:
+            return refuted
     if not ran:
         return Verdict("unverifiable", "no call breaks it on this torch (the captured call and its neighbours all pass or are rejected)")
-    return Verdict("verified", "", ran)
+    more = 0
+    for spec in grown:
+        base = findings_on(original, spec)
+        mine = findings_on(copy, spec) if base is not None else None
+        if mine is None:
+            continue  # rejected by the original, or a call only the original's kernels take: proves nothing
+        more += 1
+        refuted = _refuted(base, mine, invariant, contract, copy, f" on a grown call {short(spec)}", ran, more)
+        if refuted is not None:
+            return refuted
+    return Verdict("verified", "", ran, grown=more)
+
+
+def _refuted(base, mine, invariant, contract, copy, where: str, ran: int, more: int = 0) -> Verdict | None:
+    """The copy's findings on one call against the original's: the fixed finding still there, or one the original lacks."""
+    same = [f for f in mine if _same(f, invariant, contract)]
+    if same:
+        return Verdict("refuted", f"the same finding remains{where}: {_shown(same[0], copy)}", ran, same[0].detail, more, same[0].output_index)
+    before = {f.invariant for f in base}
+    new = [f for f in mine if f.invariant not in before]
+    if new:
+        return Verdict("refuted", f"a new finding{where}: {_shown(new[0], copy)}", ran, grown=more)
+    return None
+
+
+def short(spec: CallSpec) -> str:
+    """``op(float32[3, 4, 2], 2)``: a call in one short line (tensors as dtype and shape)."""
+    def one(v):
+        if isinstance(v, TensorSpec):
+            kind = f"[{v.quant[0]}]" if v.quant else f"[{v.layout}]" if v.layout != "strided" else ""
+            return f"{v.quant[1] if v.quant else v.dtype}[{', '.join(map(str, v.shape))}]{kind}"
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(one(x) for x in v) + "]"
+        return repr(v)
+
+    args = [one(a) for a in spec.args] + [f"{k}={one(v)}" for k, v in spec.kwargs.items()]
+    return f"({', '.join(args)})"
 
 
 def _shown(finding, copy) -> str:
