@@ -2,7 +2,7 @@
 
 ``c10d::allreduce_`` takes a ``ProcessGroup`` and a ``ReduceOp`` (TorchScript
 classes no op returns), ``_c10d_functional::all_reduce`` a group's name;
-both run on the one-process gloo group of ``opprop.inputs.process_group``.
+both run on the one-process gloo group of ``opprop.core.process_group``.
 Arguments that relate to the group take its values: its size, a rank (the
 group's own, or one past it, which a kernel must refuse), one split size per
 rank, one output tensor per rank. An op that takes a group is one that may
@@ -11,7 +11,7 @@ deadline, ``opprop.fuzz.blocking``, reads it).
 """
 from __future__ import annotations
 
-from opprop.inputs import process_group
+from opprop.core import process_group
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 

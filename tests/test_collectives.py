@@ -1,4 +1,4 @@
-"""Collectives on the one-process group (opprop/inputs/process_group.py, generators/schema_groups.py): they get valid
+"""Collectives on the one-process group (opprop/core/process_group.py, generators/schema_groups.py): they get valid
 calls, a group-taking op's bug is found, and a collective that waits for a peer is not tested, never a hang finding."""
 import json
 import subprocess
@@ -54,7 +54,7 @@ def test_the_group_is_reused_remade_after_teardown_and_after_a_fork(tmp_path):
         import os, torch
         from torch._C import _distributed_c10d as c10d
         from opprop.core import child_process
-        from opprop.inputs import process_group
+        from opprop.core import process_group
         first = process_group.group_name()
         assert process_group.group_name() == first and process_group.group() is process_group.group()  # a second example reuses it
         print("first", torch.ops._c10d_functional.all_reduce(torch.ones(2), "sum", first).tolist())
@@ -89,7 +89,7 @@ def test_the_group_is_torn_down_when_an_example_is_interrupted(tmp_path):
         atexit.register(after)
         import torch
         import collective_ops
-        from opprop.inputs import process_group
+        from opprop.core import process_group
         made.append(process_group.group_name())
         torch.ops.opprop_coll.fresh_all_reduce(torch.ones(2), "sum", made[0])
         raise KeyboardInterrupt  # the example is interrupted

@@ -5,7 +5,7 @@ from typing import Any
 
 import torch
 
-from opprop.core import tensor_kinds
+from opprop.core import process_group, tensor_kinds
 
 
 def describe_value(value: Any) -> Any:
@@ -31,6 +31,9 @@ def describe_value(value: Any) -> Any:
         return d
     if isinstance(value, (list, tuple)):
         return [describe_value(v) for v in value]
+    group = process_group.group_arg(value)  # in words: its name and object are this process's own
+    if group is not None:
+        return process_group.words(group)
     if isinstance(value, (bool, int, float, str)) or value is None:
         return value
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):

@@ -11,11 +11,18 @@ the inherited one referenced, never destroyed (its destructor would join
 threads that do not exist here). Gloo's own timeout bounds every wait inside
 the group, so a collective that waits for a peer fails with an error (an
 invalid call) long before the example timeout.
+
+How the group is made, a ``ReduceOp`` boxed and the group torn down is
+``SOURCE``, run here and written as it is into every repro of a call that
+takes the group, so a standalone script rebuilds the very group the call ran
+on. Such an argument is kept as a ``GroupArg`` (the group, its name, a
+``ReduceOp``), never as this process's object or name: specs, findings'
+descriptions and repros rebuild it in any process.
 """
 from __future__ import annotations
 
 import atexit
-import datetime
+import dataclasses
 import itertools
 import os
 
@@ -32,6 +39,69 @@ _names = itertools.count()
 _live: dict = {}  # "pid", "group", "name": the group this process made
 _orphans: list = []  # groups a forked process inherited: never used, never destroyed
 _reduce_ops: dict = {}  # (pid, name) -> a boxed ReduceOp
+_made_names: set = set()  # every name this process (or the parent it was forked from) gave a group
+
+# How the group is made, boxed and torn down: source text, run here and written into repros as it is,
+# so a standalone script rebuilds the very group the call ran on.
+SOURCE = '''def one_process_group(name, timeout_s):
+    """A gloo group of rank 0 in a world of 1 on an in-memory HashStore (nothing outside this process), registered as ``name``."""
+    import datetime
+    from torch._C import _distributed_c10d as c10d
+
+    timeout = datetime.timedelta(seconds=timeout_s)
+    store = c10d.HashStore()
+    store.set_timeout(timeout)  # a rank past the group is waited for here: no longer than gloo waits
+    options = c10d.ProcessGroupGloo._Options()
+    options._timeout = timeout
+    options._devices = [c10d.ProcessGroupGloo.create_device(interface="lo")]
+    backend = c10d.ProcessGroupGloo(store, 0, 1, options)
+    group = c10d.ProcessGroup(store, 0, 1)
+    group._set_default_backend(c10d.ProcessGroup.BackendType.GLOO)
+    group._register_backend(torch.device("cpu"), c10d.ProcessGroup.BackendType.GLOO, backend)
+    group._set_group_name(name)
+    c10d._register_process_group(name, group)
+    return group
+
+
+def boxed_reduce_op(group, name):
+    """The ReduceOp ``name`` as the dispatcher takes it (a TorchScript object). Python builds only the default (SUM)
+    one; the dispatcher boxes any other when the group's own ``allreduce`` calls ``c10d::allreduce_``."""
+    from torch._C import _distributed_c10d as c10d
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    seen = []
+
+    class Boxed(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            seen.extend(a for a in args if isinstance(a, torch.ScriptObject) and "c10d.ReduceOp" in str(a._type()))
+            return func(*args, **(kwargs or {}))
+
+    options = c10d.AllreduceOptions()
+    options.reduceOp = c10d.ReduceOp(getattr(c10d.ReduceOp.RedOpType, name))
+    with Boxed():
+        try:
+            group.allreduce([torch.zeros(1)], options).wait()
+        except RuntimeError:
+            pass  # gloo refuses this reduction (AVG): the boxed value was seen all the same
+    if not seen:
+        raise RuntimeError(f"the dispatcher boxed no ReduceOp {name}")
+    return seen[0]
+
+
+def destroy_group(group):
+    """Unregister ``group`` and shut it down."""
+    from torch._C import _distributed_c10d as c10d
+
+    try:
+        c10d._unregister_process_group(group.group_name)
+    finally:
+        if hasattr(group, "shutdown"):
+            group.shutdown()
+'''
+
+_namespace: dict = {"torch": torch}
+exec(SOURCE, _namespace)  # noqa: S102: our own text, the same the repro holds
+one_process_group, _boxed_reduce_op, destroy_group = (_namespace[k] for k in ("one_process_group", "boxed_reduce_op", "destroy_group"))
 
 
 def unavailable_reason() -> str | None:
@@ -45,23 +115,6 @@ def unavailable_reason() -> str | None:
     return None
 
 
-def _make(name: str):
-    from torch._C import _distributed_c10d as c10d
-
-    store = c10d.HashStore()
-    store.set_timeout(datetime.timedelta(seconds=TIMEOUT_S))  # a rank past the group is waited for here: the same bound
-    options = c10d.ProcessGroupGloo._Options()
-    options._timeout = datetime.timedelta(seconds=TIMEOUT_S)
-    options._devices = [c10d.ProcessGroupGloo.create_device(interface="lo")]
-    backend = c10d.ProcessGroupGloo(store, RANK, WORLD_SIZE, options)
-    group = c10d.ProcessGroup(store, RANK, WORLD_SIZE)
-    group._set_default_backend(c10d.ProcessGroup.BackendType.GLOO)
-    group._register_backend(torch.device("cpu"), c10d.ProcessGroup.BackendType.GLOO, backend)
-    group._set_group_name(name)
-    c10d._register_process_group(name, group)
-    return group
-
-
 def group():
     """This process's one-process group (a ``torch.distributed.ProcessGroup``), made on first use."""
     if _live and _live["pid"] != os.getpid():  # inherited through a fork: unusable here
@@ -72,7 +125,8 @@ def group():
         if reason is not None:
             raise RuntimeError(f"no process group: {reason}")
         name = f"opprop-{os.getpid()}-{next(_names)}"
-        _live.update(pid=os.getpid(), group=_make(name), name=name)
+        _made_names.add(name)
+        _live.update(pid=os.getpid(), group=one_process_group(name, TIMEOUT_S), name=name)
     return _live["group"]
 
 
@@ -88,34 +142,10 @@ def boxed_group():
 
 
 def boxed_reduce_op(name: str):
-    """A ``__torch__.torch.classes.c10d.ReduceOp`` of the reduction ``name``.
-
-    Python can build only the default (SUM) one of the TorchScript class; the
-    dispatcher boxes any other when the group's own ``allreduce`` calls
-    ``c10d::allreduce_``, so one such call under a recording mode keeps it.
-    """
+    """A ``__torch__.torch.classes.c10d.ReduceOp`` of the reduction ``name``, on this process's group (``SOURCE``)."""
     key = (os.getpid(), name)
     if key not in _reduce_ops:
-        from torch._C import _distributed_c10d as c10d
-        from torch.utils._python_dispatch import TorchDispatchMode
-
-        seen = []
-
-        class Boxed(TorchDispatchMode):
-            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                seen.extend(a for a in args if isinstance(a, torch.ScriptObject) and REDUCE_OP_CLASS in str(a._type()))
-                return func(*args, **(kwargs or {}))
-
-        options = c10d.AllreduceOptions()
-        options.reduceOp = c10d.ReduceOp(getattr(c10d.ReduceOp.RedOpType, name))
-        with Boxed():
-            try:
-                group().allreduce([torch.zeros(1)], options).wait()
-            except RuntimeError:
-                pass  # gloo refuses this reduction: the boxed value was seen all the same
-        if not seen:
-            raise RuntimeError(f"the dispatcher boxed no ReduceOp {name}")
-        _reduce_ops[key] = seen[0]
+        _reduce_ops[key] = _boxed_reduce_op(group(), name)
     return _reduce_ops[key]
 
 
@@ -123,18 +153,93 @@ def teardown() -> None:
     """Unregister and shut down this process's group; the next ``group()`` makes a fresh one."""
     if not _live or _live["pid"] != os.getpid():
         return
-    from torch._C import _distributed_c10d as c10d
-
     made = dict(_live)
     _live.clear()
     for key in [k for k in _reduce_ops if k[0] == made["pid"]]:
         del _reduce_ops[key]
-    try:
-        c10d._unregister_process_group(made["name"])
-    finally:
-        shutdown = getattr(made["group"], "shutdown", None)
-        if shutdown is not None:
-            shutdown()
+    destroy_group(made["group"])
 
 
 atexit.register(teardown)
+
+
+# ---------------------------------------------------------------- as an argument of a repro
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupArg:
+    """An argument that is the one-process group, its name or a ``ReduceOp``: kept by what it is, never by its
+    per-process value (a name with a pid in it, a TorchScript object), so any process, and a repro, rebuilds it."""
+
+    what: str  # "group", "group_name" or "ReduceOp.<reduction>"
+
+    def __post_init__(self):
+        if self.what not in ("group", "group_name") and self.what.removeprefix("ReduceOp.") not in REDUCE_OPS:
+            raise ValueError(f"not a group argument: {self.what!r}")
+
+
+GROUP, NAME = GroupArg("group"), GroupArg("group_name")
+_WORDS = {GROUP: "the one-process group", NAME: "the one-process group's name"}
+SCRIPT_GROUP_NAME = "opprop-repro"  # what a repro script names its group
+_VAR = "one_group"  # the script's variable holding it
+
+
+def group_arg(value) -> GroupArg | None:
+    """``value`` as a GroupArg: a group or a name this module made (here or before a fork), a ReduceOp; else None."""
+    if isinstance(value, str):
+        return NAME if value in _made_names else None
+    if not isinstance(value, torch.ScriptObject):
+        return None
+    from torch._C import _distributed_c10d as c10d
+
+    kind = value._type().qualified_name()
+    if kind == GROUP_CLASS:
+        return GROUP if c10d.ProcessGroup.unbox(value).group_name in _made_names else None
+    if kind == REDUCE_OP_CLASS:
+        name = c10d.ReduceOp.RedOpType(value.op()).name
+        return GroupArg("ReduceOp." + name) if name in REDUCE_OPS else None  # PREMUL_SUM's factor is not readable
+    return None
+
+
+def _reduction(arg: GroupArg) -> str:
+    return arg.what.removeprefix("ReduceOp.")
+
+
+def build(arg: GroupArg):
+    """The argument's value on this process's group."""
+    if arg == GROUP:
+        return boxed_group()
+    if arg == NAME:
+        return group_name()
+    return boxed_reduce_op(_reduction(arg))
+
+
+def words(arg: GroupArg) -> str:
+    """How a finding's JSON describes it: "the one-process group", "the one-process group's name", "ReduceOp MAX"."""
+    return _WORDS.get(arg) or f"ReduceOp {_reduction(arg)}"
+
+
+def from_words(text) -> GroupArg | None:
+    """The GroupArg ``words`` described, or None."""
+    found = [a for a in (GROUP, NAME, *(GroupArg("ReduceOp." + r) for r in REDUCE_OPS)) if words(a) == text]
+    return found[0] if found else None
+
+
+def source(arg: GroupArg) -> str:
+    """The argument as a repro script spells it, after ``script_setup``."""
+    if arg == GROUP:
+        return f"{_VAR}.boxed()"
+    if arg == NAME:
+        return f"{_VAR}.group_name"
+    return f"boxed_reduce_op({_VAR}, {_reduction(arg)!r})"
+
+
+def script_setup() -> list[str]:
+    """The lines that start the group in a repro script (before its arguments are built)."""
+    return ["# ---- the one-process group the call runs on, made as opprop made it ----", SOURCE.rstrip(), "", "",
+            f"{_VAR} = one_process_group({SCRIPT_GROUP_NAME!r}, timeout_s={TIMEOUT_S!r})", ""]
+
+
+def script_teardown() -> list[str]:
+    """The line that tears the script's group down, last."""
+    return [f"destroy_group({_VAR})"]

@@ -16,7 +16,8 @@ import torch
 from torch._ops import OpOverload
 
 from opprop.core.opnames import overload_from_name
-from opprop.core import guard, tensor_kinds
+from opprop.core import guard, process_group, tensor_kinds
+from opprop.core.process_group import GroupArg
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
 
@@ -122,6 +123,11 @@ class CallSpec:
         """Whether any buffer the call builds ends at an inaccessible page (its repro defines ``guard.SOURCE``)."""
         return any(t.guarded for t in self.tensors())
 
+    @property
+    def on_group(self) -> bool:
+        """Whether the call takes the one-process group, its name or a ReduceOp (its repro starts the group)."""
+        return any(isinstance(v, GroupArg) for a in list(self.args) + list(self.kwargs.values()) for v in _leaves(a))
+
     def tensors(self) -> list[TensorSpec]:
         """The strided tensors the call builds: sparse and nested arguments count as their parts."""
         found = []
@@ -170,6 +176,9 @@ def describe(value: Any, *, grad: bool = False):
         return tensor_spec(value, grad=grad)
     if isinstance(value, (list, tuple)):
         return [describe(v, grad=grad) for v in value]
+    group = process_group.group_arg(value)  # before str: the group's name is one, with this process's id in it
+    if group is not None:
+        return group
     if value is None or isinstance(value, (bool, int, float, str, complex)):
         return value
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format)):
@@ -289,6 +298,8 @@ def build_value(v):
         return build_tensor(v)
     if isinstance(v, Literal):
         return eval(v.text, {"torch": torch})  # only texts describe() wrote: torch.<constant> / torch.device(...)
+    if isinstance(v, GroupArg):
+        return process_group.build(v)
     if isinstance(v, (list, tuple)):
         return [build_value(x) for x in v]
     return v
@@ -333,6 +344,8 @@ def to_json(v):
         return {"tensor": d}
     if isinstance(v, Literal):
         return {"literal": v.text}
+    if isinstance(v, GroupArg):
+        return {"group": v.what}
     if isinstance(v, (list, tuple)):
         return [to_json(x) for x in v]
     return _num_json(v)
@@ -361,6 +374,11 @@ def from_json(v):
         if not text.startswith("torch."):
             raise SpecError(f"bad literal {text!r}")
         return Literal(text)
+    if isinstance(v, dict) and "group" in v:
+        try:
+            return GroupArg(v["group"])
+        except ValueError as e:
+            raise SpecError(str(e)) from None
     if isinstance(v, list):
         return [from_json(x) for x in v]
     return _num_from(v)

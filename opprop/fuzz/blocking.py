@@ -1,6 +1,6 @@
 """A collective that waits past its deadline: not tested, never a hang finding.
 
-On the one-process group (``opprop.inputs.process_group``) a receive, a wait
+On the one-process group (``opprop.core.process_group``) a receive, a wait
 on work no peer completes, or a barrier a peer never joins waits for a rank
 that does not exist. Gloo's own timeout ends most such waits with an error
 (an invalid call); anything that still blocks is killed at ``deadline`` by
@@ -15,7 +15,7 @@ import functools
 
 from opprop.check import catalog
 from opprop.generators import schema_groups
-from opprop.inputs import process_group
+from opprop.core import process_group
 
 DEADLINE_S = 2 * process_group.TIMEOUT_S  # past gloo's own timeout, so its error comes first
 MAX_BLOCKED = 3  # blocked examples after which opprop check stops drawing (the rest would wait as long)

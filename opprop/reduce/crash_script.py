@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from opprop.check import catalog
-from opprop.core import guard
+from opprop.core import guard, process_group
 from opprop.core.imports import torch_namespaces
 from opprop.core.specs import CallSpec
 from opprop.reduce.repro import bind, op_source
@@ -27,6 +27,8 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),
                   "# ---- end of the op's definition ----", ""]
+    if spec.on_group:
+        lines += process_group.script_setup()
     call_args = []
     inputs: list = []
     for i, a in enumerate(spec.args):
@@ -38,6 +40,8 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
         lines += [f"for _ in range({repeat}):  # a later call meets the heap damage an earlier one left", "    " + call]
     else:
         lines.append(call)
+    if spec.on_group:
+        lines += process_group.script_teardown()
     return "\n".join(lines) + "\n"
 
 

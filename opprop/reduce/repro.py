@@ -16,7 +16,8 @@ import math
 from opprop.check import catalog
 from opprop.check import invariants
 from opprop.check.invariants.base import repro_source
-from opprop.core import tensor_kinds
+from opprop.core import process_group, tensor_kinds
+from opprop.core.process_group import GroupArg
 from opprop.core.specs import CallSpec, Literal, TensorSpec
 
 HELPER = '''\
@@ -214,6 +215,8 @@ def value_source(v) -> str:
         return tensor_source(v)
     if isinstance(v, Literal):
         return v.text
+    if isinstance(v, GroupArg):
+        return process_group.source(v)
     if isinstance(v, list):
         return "[" + ", ".join(value_source(x) for x in v) + "]"
     if isinstance(v, (float, complex)):
@@ -237,6 +240,8 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
     checked = invariants.get(invariant)
     lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", repro_source(checked.repro_state, "_state"), "", repro_source(checked.repro_breaks, "_breaks"), "", "# ---- the minimal inputs ----"]
+    if spec.on_group:
+        lines += process_group.script_setup()
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):
@@ -259,6 +264,7 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
         "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
         "del out",
         f"report({invariant!r}, outputs, inputs, before, state, facts={facts!r})",
+        *(process_group.script_teardown() if spec.on_group else []),
     ]
     return "\n".join(lines) + "\n"
 
