@@ -56,21 +56,33 @@ def ends_for(arg) -> tuple | None:
     return (DRAWN, *ENDS) if arg.name in CONVENTIONS else ENDS
 
 
-def extent(arg, ctx) -> int:
-    """The length the argument cuts: offsets into ``indices`` cut them all (embedding_bag); otherwise the first
-    tensor drawn before it, along the drawn axis (dim 0 when none is drawn yet); before any tensor, the base
-    shape's first dim, which the tensors drawn after it share."""
+INDEX_DTYPES = (torch.int64, torch.int32)
+
+
+def extent(arg, ctx) -> tuple[int, tuple]:
+    """The length the argument cuts, and the batch dims it is repeated over: offsets into ``indices`` cut them all
+    (embedding_bag); otherwise the first tensor drawn before it, along the drawn axis (dim 0 when none is drawn
+    yet). Before any tensor (CSR's ``crow_indices`` comes before its ``col_indices`` and ``values``), the base
+    shape's last dim, batched over the others: the tensors drawn after it share that shape."""
     indices = ctx.values.get("indices")
     if structure_of(arg) == "offsets" and isinstance(indices, torch.Tensor):
-        return int(indices.numel())
+        return int(indices.numel()), ()
     data = next((v for v in ctx.values.values() if isinstance(v, torch.Tensor) and v.layout == torch.strided
                  and not v.is_nested), None)
     if data is None:
-        return ctx.shape[0] if ctx.ndim else 1
+        return (ctx.shape[-1], tuple(ctx.shape[:-1])) if ctx.ndim else (1, ())
     if data.dim() == 0:
-        return 1
+        return 1, ()
     axis = next((ctx.values[n] for n in AXIS_NAMES if isinstance(ctx.values.get(n), int)), 0)
-    return int(data.shape[axis % data.dim()])
+    return int(data.shape[axis % data.dim()]), ()
+
+
+def index_dtype(ctx) -> torch.dtype:
+    """The dtype of the indices the argument goes with (embedding_bag and CSR refuse offsets of another), else int64."""
+    indices = ctx.values.get("indices")
+    if isinstance(indices, torch.Tensor) and indices.dtype in INDEX_DTYPES:
+        return indices.dtype
+    return ctx.dtype if ctx.dtype in INDEX_DTYPES else torch.int64
 
 
 def boundaries(ends: str, length: int) -> list[int]:
@@ -109,10 +121,10 @@ def structured(arg, ctx):
     ends = ctx.choose(choice, options)
     if ends == DRAWN:
         return None
-    length = extent(arg, ctx)
+    length, batch = extent(arg, ctx)
     cuts = boundaries(ends, length) if structure_of(arg) == "offsets" else segment_lengths(ends, length)
     t = str(arg.real_type)
     if "List[int]" in t:
         return cuts
-    index = torch.tensor(cuts, dtype=torch.int64, device=ctx.device)
+    index = torch.tensor(cuts, dtype=index_dtype(ctx), device=ctx.device).expand(*batch, len(cuts)).clone()
     return [index] if t.startswith("List") else index
