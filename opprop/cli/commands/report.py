@@ -1,4 +1,4 @@
-"""``opprop report --issue FILE``: a fuzz run's crashes as minimal repros, grouped, and as upstream-ready bug reports.
+"""``opprop report --issue FILE``: a fuzz run's crashes and violations as minimal repros, grouped, and as upstream-ready bug reports.
 
 FILE is a fuzz report (``opprop fuzz --report``) or a fuzz journal (one JSON
 record a line; every crash it recorded counts as a raw finding); several
@@ -9,6 +9,8 @@ by (op it died in, signal), and its group's smallest repro is written to
 ``--out``. The Markdown reports, public crashes first, go to stdout (or
 ``--md``); ``--json`` writes the report with its ``crash_groups``, and
 ``--summary`` the run's Markdown summary with its crash-groups section.
+Invariant findings get one report each per root cause (``violation_report``),
+after the crash groups, unless ``--only`` names a crash kind.
 """
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ def add_parser(sub):
                         "or, where its source never names the namespace (a C extension), they import it; "
                         "the fuzz run's own --import modules (recorded in its journal) are imported too")
     p.add_argument("--only", choices=tuple(k.value for k in CRASH_KINDS),
-                   help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time)")
+                   help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time); "
+                        "without it, invariant findings get a report each per root cause too (repro, proven fix, public reach)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
     p.add_argument("--no-native-frame", action="store_true",
@@ -87,6 +90,18 @@ def read_input(path: str) -> tuple[dict, list]:
     return summary.build_report(records), crash_groups.journal_crash_findings(records)
 
 
+def _violation_reports(rep: dict, imports) -> tuple[list, str]:
+    """The run's invariant findings as upstream-ready reports, one per root cause (``reports.violation_report``)."""
+    from opprop.core import ledger as ledger_mod
+    from opprop.core.imports import definitions_for
+    from opprop.reports import violation_report
+
+    groups = violation_report.group(violation_report.violations(rep), ledger_mod.load_or_empty(), definitions=definitions_for(imports),
+                                    log=lambda m: print(m, file=sys.stderr))
+    rep["violation_groups"] = [g.as_json() for g in groups]
+    return groups, violation_report.render_all(groups, torch_version=rep.get("torch_version") or "", git_version=rep.get("torch_git_version") or "")
+
+
 def cmd_report(args) -> int:
     from opprop.reports import crash_groups, issue_report
     from opprop.core.imports import definitions_for, import_modules
@@ -106,6 +121,10 @@ def cmd_report(args) -> int:
     rep["crash_groups"] = [g.as_json() for g in groups]
     text = issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"))
     header = f"# opprop: {len(groups)} crash group(s) from {len(findings)} raw crash finding(s)\n\n"
+    if not args.only:  # and every invariant finding, one report per root cause
+        violations, violation_text = _violation_reports(rep, imports)
+        header += f"# opprop: {len(violations)} violation report(s), one per root cause\n\n"
+        text += "\n" + violation_text
     if args.md:
         with open(args.md, "w") as fh:
             fh.write(header + text)

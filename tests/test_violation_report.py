@@ -1,0 +1,50 @@
+"""opprop report --issue on a fuzz run's journal: one upstream-ready report per root cause of its invariant findings,
+each with a repro that runs alone in a fresh interpreter and the fix proven on a copy of the op."""
+import json
+import subprocess
+import sys
+
+from fuzz_helpers import env
+from opprop.reports import violation_report
+
+
+def _opprop(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "opprop", *args], capture_output=True, text=True, cwd=cwd, env=env(), timeout=600)
+
+
+def test_root_causes_merge_an_ops_family_and_the_invariants_one_fix_removes():
+    def root(op, invariant, **detail):
+        return violation_report.root_of({"aten_op": op, "invariant": invariant, "detail": detail})
+
+    # the six _cast_* ops are one kernel template, returning their input
+    assert root("aten::_cast_Byte", "outer_contract", contract="returns_input") == root("aten::_cast_Half", "outer_contract", contract="returns_input")
+    # an output that is its input shows as returns_input and both use counts: one alias set (or clone) fixes them all
+    assert root("aten::dequantize.self", "returns_input") == root("aten::dequantize.self", "storageimpl_use_count") == ("aten::dequantize", "alias")
+    assert root("aten::add_.Tensor", "undeclared_mutation") == root("aten::add.out", "undeclared_mutation")
+    assert root("aten::dequantize.self", "undeclared_mutation") != root("aten::dequantize.self", "returns_input")
+    assert root("aten::_indices", "tensorimpl_use_count") != root("aten::_values", "tensorimpl_use_count")
+
+
+def test_a_fuzz_journal_gets_one_report_per_root_cause_each_repro_standing_alone(tmp_path):
+    fuzz = _opprop("fuzz", "--ops", "opprop_test::return_input", "opprop_test::mutate_input", "--import", "custom_ops", "--jobs", "1",
+                   "--budget", "30", "--journal", "j.jsonl", "--database", "db", cwd=tmp_path)
+    assert fuzz.returncode == 0, fuzz.stderr[-2000:]
+    made = _opprop("report", "--issue", "j.jsonl", "--import", "custom_ops", "--out", "crashes", "--md", "issues.md", "--json", "rep.json",
+                   cwd=tmp_path)
+    assert made.returncode == 0, made.stderr[-2000:]
+    groups = json.loads((tmp_path / "rep.json").read_text())["violation_groups"]
+    by_root = {tuple(g["root"]): g for g in groups}
+    assert set(by_root) == {("opprop_test::return_input", "alias"), ("opprop_test::mutate_input", "mutation")}
+    returned = by_root[("opprop_test::return_input", "alias")]
+    assert returned["findings"] > 1 and "returns_input" in returned["invariants"]  # its use counts too: one report
+    assert returned["fix"]["schema"] == "opprop_test::return_input(Tensor(a) x) -> Tensor(a)" and returned["fix"]["verdict"] == "verified"
+    assert by_root[("opprop_test::mutate_input", "mutation")]["fix"]["schema"] == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor"
+    for g in groups:  # each repro, alone in a fresh interpreter, still breaks what its report says
+        script = tmp_path / "repro.py"
+        script.write_text(g["script"])
+        ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert ran.returncode == 0 and ran.stdout.strip().splitlines()[-1].endswith(": reproduces"), ran.stdout + ran.stderr
+        assert g["ran"].endswith(": reproduces")
+    issues = (tmp_path / "issues.md").read_text()
+    assert "# opprop: 2 violation report(s), one per root cause" in issues
+    assert "+  func: return_input(Tensor(a) x) -> Tensor(a)" in issues and "### Versions" in issues and "(git " in issues
