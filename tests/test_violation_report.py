@@ -27,8 +27,12 @@ def test_root_causes_merge_an_ops_family_and_the_invariants_one_fix_removes():
 
 def test_a_fuzz_journal_gets_one_report_per_root_cause_each_repro_standing_alone(tmp_path):
     fuzz = _opprop("fuzz", "--ops", "opprop_test::return_input", "opprop_test::mutate_input", "--import", "custom_ops", "--jobs", "1",
-                   "--budget", "30", "--journal", "j.jsonl", "--database", "db", cwd=tmp_path)
+                   "--budget", "60", "--journal", "j.jsonl", "--database", "db", "--report", "r.json", cwd=tmp_path)
     assert fuzz.returncode == 0, fuzz.stderr[-2000:]
+    # the fuzz run prints each new finding's fix and carries it in its report
+    assert "opprop_test::return_input / returns_input: fix: opprop_test::return_input(Tensor(a) x) -> Tensor(a); kernel: " in fuzz.stdout
+    fixed = {(f["aten_op"], f["invariant"]): f.get("fix") for f in json.loads((tmp_path / "r.json").read_text())["findings"]}
+    assert fixed[("opprop_test::mutate_input", "undeclared_mutation")]["schema"] == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor"
     made = _opprop("report", "--issue", "j.jsonl", "--import", "custom_ops", "--out", "crashes", "--md", "issues.md", "--json", "rep.json",
                    cwd=tmp_path)
     assert made.returncode == 0, made.stderr[-2000:]
@@ -48,3 +52,18 @@ def test_a_fuzz_journal_gets_one_report_per_root_cause_each_repro_standing_alone
     issues = (tmp_path / "issues.md").read_text()
     assert "# opprop: 2 violation report(s), one per root cause" in issues
     assert "+  func: return_input(Tensor(a) x) -> Tensor(a)" in issues and "### Versions" in issues and "(git " in issues
+
+
+def test_a_fix_whose_proof_runs_out_of_time_says_so():
+    import torch
+
+    import custom_ops  # noqa: F401
+    from opprop.check.runner import run_call
+    from opprop.core.calls import Call
+    from opprop.reports import ledger_fixes
+
+    op = torch.ops.opprop_test.mutate_input.default
+    (finding,) = [f for f in run_call(Call("opprop_test::mutate_input", op, (torch.ones(3),), {})).findings if f.invariant == "undeclared_mutation"]
+    late = ledger_fixes.for_finding(finding, timeout=0.01)
+    assert late.verdict == "unverifiable" and late.why == "the proof timed out after 0.01 s"
+    assert late.one_line() == "fix: none found [unverifiable: the proof timed out after 0.01 s]"

@@ -81,14 +81,45 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
     return EntryFix(entry, None, f"the proof {how}, with and without neighbours and grown calls")
 
 
-def for_finding(finding) -> fixes.Fix | None:
-    """A finding's fix, proven in a forked child (its call may crash a neighbour); None when the proof could not end."""
+def for_finding(finding, *, timeout: float = PROOF_TIMEOUT_S) -> fixes.Fix | None:
+    """A finding's fix, proven in a forked child (its call may crash a neighbour) within ``timeout`` seconds; None for a
+    finding no fix is proposed for; a proof that could not end is an unverifiable Fix saying how it ended."""
     def proof() -> bytes:
         fix = fixes.for_finding(finding)
         return json.dumps(fix.as_json()).encode() if fix is not None else b""
 
-    ended = child_process.run(proof, timeout=PROOF_TIMEOUT_S)
-    return fixes.Fix.from_json(json.loads(ended.output)) if ended.code == 0 and ended.output else None
+    ended = child_process.run(proof, timeout=timeout)
+    if ended.code == 0:
+        return fixes.Fix.from_json(json.loads(ended.output)) if ended.output else None
+    how = f"timed out after {timeout:g} s" if ended.timed_out else f"died with {ended.signal_name}" if ended.signal else f"exit {ended.code}"
+    return fixes.Fix(finding.aten_op, finding.invariant, "", "", "", "", "unverifiable", f"the proof {how}")
+
+
+def new_findings_fixes(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
+    """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix.
+
+    Each proof has ``timeout`` seconds; past ``budget`` seconds in all, the rest are said not computed (a fuzz run's
+    parent, after the sweep). Nothing runs for a finding the ledger knows, or for a crash or hang."""
+    import time
+
+    from opprop.check import invariants
+
+    known = ledger_mod.load_or_empty()
+    ids = invariants.ids()
+    end = None if budget is None else time.monotonic() + budget
+    fixed: dict = {}
+    for f in found:
+        key = (f.aten_op, f.invariant, f.output_index)
+        if f.invariant not in ids or key in fixed or known.match(f) is not None:
+            continue
+        if end is not None and time.monotonic() > end:
+            log(f"  {f.aten_op} / {f.invariant}: fix: not computed (the fixes' {budget:g} s ran out)")
+            continue
+        fix = for_finding(f, timeout=timeout)
+        if fix is not None:
+            fixed[key] = fix
+            log(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
+    return fixed
 
 
 def _proof(path: Path, neighbours: int, grow: bool) -> bytes:

@@ -127,18 +127,7 @@ def cmd_check(args) -> int:
 
 def _new_findings_fixes(found) -> dict:
     """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix."""
-    from opprop.check import invariants
-    from opprop.core import ledger as ledger_mod
     from opprop.reports import ledger_fixes
 
-    known = ledger_mod.load_or_empty()
-    fixed = {}
-    for f in found:
-        if f.invariant not in invariants.ids() or known.match(f) is not None:
-            continue
-        fix = ledger_fixes.for_finding(f)
-        if fix is not None:
-            fixed[(f.aten_op, f.invariant, f.output_index)] = fix
-            print(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
-    return fixed
+    return ledger_fixes.new_findings_fixes(found)
 

@@ -185,6 +185,7 @@ def _write_reports(args, journal_paths: list[str], records=None) -> int:
         except journal.JournalError as e:
             raise UsageError(str(e)) from None
     rep = summary.build_report(records, device=args.device)
+    _attach_fixes(rep)
     journal_path = " ".join(journal_paths)
     rep["journal"] = journal_path
     if args.report:
@@ -211,6 +212,23 @@ def _write_reports(args, journal_paths: list[str], records=None) -> int:
           f"{sum(o['examples'] for o in rep['ops'])} examples; {len(untested)} not tested (no valid example)"
           + (f": {', '.join(o['name'] for o in untested[:5])}{', ...' if len(untested) > 5 else ''}" if untested else ""))
     return EXIT_OK
+
+
+FIX_TIMEOUT_S = 60  # one new finding's proof (a fix that takes longer says it timed out)
+FIXES_BUDGET_S = 600  # all of a run's new findings' proofs
+
+
+def _attach_fixes(rep: dict) -> None:
+    """Each new finding's proven fix, printed beside it and carried in the report: computed here, after the sweep, each
+    in a forked child with its deadline (``ledger_fixes.new_findings_fixes``); nothing for known findings."""
+    from opprop.check.findings import Finding
+    from opprop.reports import ledger_fixes
+
+    fixed = ledger_fixes.new_findings_fixes([Finding.from_json(f) for f in rep["findings"]], timeout=FIX_TIMEOUT_S, budget=FIXES_BUDGET_S)
+    for f in rep["findings"]:
+        fix = fixed.get((f["aten_op"], f["invariant"], f.get("output_index")))
+        if fix is not None:
+            f["fix"] = fix.as_json()
 
 
 def _write_expected(args, rep: dict, journal_path: str) -> None:
