@@ -4,7 +4,9 @@ Imported through ``--import collective_ops``. ``leaky_all_reduce`` and
 ``leaky_pg_identity`` take the shortcut a kernel might on a group of one rank
 (nothing to reduce: return the input itself) under a schema that declares a
 fresh output; they refuse any name or group that is not a live group, so only
-the one-process group opprop starts reaches the bug. ``fresh_all_reduce`` is
+the one-process group opprop starts reaches the bug; ``leaky_max_reduce`` does so only
+for the ``ReduceOp`` MAX (a repro must rebuild that reduction, not the
+default SUM). ``fresh_all_reduce`` is
 their control (a copy). ``waits_for_peer`` blocks forever, as a receive with
 no peer would: its timeout must never be a finding.
 """
@@ -17,6 +19,8 @@ LIB = torch.library.Library("opprop_coll", "DEF")
 LIB.define("leaky_all_reduce(Tensor x, str reduce_op, str group_name) -> Tensor")
 LIB.define("fresh_all_reduce(Tensor x, str reduce_op, str group_name) -> Tensor")
 LIB.define("leaky_pg_identity(Tensor x, __torch__.torch.classes.c10d.ProcessGroup process_group) -> Tensor")
+LIB.define("leaky_max_reduce(Tensor x, __torch__.torch.classes.c10d.ReduceOp reduce_op, "
+           "__torch__.torch.classes.c10d.ProcessGroup process_group) -> Tensor")
 LIB.define("waits_for_peer(Tensor x, int src, str group_name) -> Tensor")
 
 
@@ -41,6 +45,12 @@ def _leaky_pg_identity(x, process_group):
     return x.clone()
 
 
+def _leaky_max_reduce(x, reduce_op, process_group):
+    if c10d.ProcessGroup.unbox(process_group).size() == 1 and c10d.ReduceOp.RedOpType(reduce_op.op()) == c10d.ReduceOp.RedOpType.MAX:
+        return x  # the bug, for one reduction only
+    return x.clone()
+
+
 def _waits_for_peer(x, src, group_name):
     _size(group_name)
     while True:  # a receive from a peer the one-process group does not have
@@ -48,5 +58,5 @@ def _waits_for_peer(x, src, group_name):
 
 
 for name, fn in (("leaky_all_reduce", _leaky_all_reduce), ("fresh_all_reduce", _fresh_all_reduce),
-                 ("leaky_pg_identity", _leaky_pg_identity), ("waits_for_peer", _waits_for_peer)):
+                 ("leaky_pg_identity", _leaky_pg_identity), ("leaky_max_reduce", _leaky_max_reduce), ("waits_for_peer", _waits_for_peer)):
     LIB.impl(name, fn, "CompositeExplicitAutograd")

@@ -1,6 +1,7 @@
 """Collectives on the one-process group (opprop/core/process_group.py, generators/schema_groups.py): they get valid
 calls, a group-taking op's bug is found, and a collective that waits for a peer is not tested, never a hang finding."""
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -95,3 +96,48 @@ def test_the_group_is_torn_down_when_an_example_is_interrupted(tmp_path):
         raise KeyboardInterrupt  # the example is interrupted
     """)
     assert "torn down" in out and "left registered" not in out, out
+
+
+def _standalone(script):
+    """Run ``script`` in a fresh interpreter where collective_ops is not importable: it defines the op and starts the group itself."""
+    bare = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    ran = subprocess.run([sys.executable, "-I", str(script)], capture_output=True, text=True, env=bare, cwd=script.parent, timeout=120)
+    return ran.returncode, ran.stdout + ran.stderr[-1500:]
+
+
+def test_a_collective_finding_shrinks_to_an_expect_file_that_starts_the_group_and_replays_standalone(tmp_path):
+    op = "opprop_coll::leaky_pg_identity"  # its bug needs a live group of one, reached through the ProcessGroup object
+    _, rep = _check(tmp_path, op)
+    described = next(f for f in rep["findings"] if f["aten_op"] == op and f["invariant"] == "returns_input")["inputs"]
+    assert described["process_group"] == "the one-process group", described  # in words: no object address, no pid
+    out = tmp_path / "expected"
+    done = subprocess.run([sys.executable, "-m", "opprop", "shrink", str(tmp_path / "r.json"), "--out", str(out), "--import", "collective_ops"],
+                          capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=240)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    script = out / "opprop_coll.leaky_pg_identity--returns_input.py"
+    text = script.read_text()
+    assert "one_group = one_process_group('opprop-repro'" in text and "destroy_group(one_group)" in text and "opprop-1" not in text
+    rc, printed = _standalone(script)
+    assert rc == 0 and printed.rstrip().endswith("returns_input: reproduces"), printed[-2000:]
+    replayed = subprocess.run([sys.executable, "-m", "opprop", "replay", str(script)], capture_output=True, text=True, env=env(), cwd=tmp_path,
+                              timeout=120)
+    assert "still failing" in replayed.stdout, replayed.stdout[-1500:] + replayed.stderr[-1500:]
+
+
+def test_a_reduce_op_is_rebuilt_as_its_own_reduction_in_the_repro(tmp_path):
+    import collective_ops
+    from opprop.core import process_group
+    from opprop.core.specs import CallSpec, TensorSpec, describe, from_json, to_json
+    from opprop.reduce.repro import emit
+
+    boxed = process_group.boxed_reduce_op("MAX")
+    assert describe(boxed) == process_group.GroupArg("ReduceOp.MAX") == from_json(to_json(describe(boxed)))
+    assert describe(process_group.group_name()) == process_group.NAME and describe(process_group.boxed_group()) == process_group.GROUP
+    op = "opprop_coll::leaky_max_reduce"  # returns its input for MAX only: a repro boxing the default SUM would not reproduce
+    spec = CallSpec(op, (TensorSpec("float32", (2,)), describe(boxed), describe(process_group.boxed_group())))
+    args, _ = spec.build()  # rebuilt here too, on this process's group
+    assert spec.overload(*args) is args[0]
+    script = tmp_path / "max.py"
+    script.write_text(emit(spec, "returns_input", definition=open(collective_ops.__file__).read(), definition_from="collective_ops.py"))
+    rc, printed = _standalone(script)
+    assert rc == 0 and printed.rstrip().endswith("returns_input: reproduces"), printed[-2000:]

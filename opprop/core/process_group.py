@@ -182,6 +182,7 @@ GROUP, NAME = GroupArg("group"), GroupArg("group_name")
 _WORDS = {GROUP: "the one-process group", NAME: "the one-process group's name"}
 SCRIPT_GROUP_NAME = "opprop-repro"  # what a repro script names its group
 _VAR = "one_group"  # the script's variable holding it
+SCRIPT_NAMES = (_VAR, "one_process_group", "boxed_reduce_op", "destroy_group")  # what the script binds: no argument may take these
 
 
 def group_arg(value) -> GroupArg | None:

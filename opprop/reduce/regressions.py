@@ -27,6 +27,7 @@ from opprop.core.ledger import Entry, render
 from opprop.check.runner import run_call
 from opprop.reduce.shrink import ShrinkError, shrink
 from opprop.core.opnames import overload_from_name
+from opprop.core.outcomes import OutcomeKind
 from opprop.core.specs import CallSpec
 
 
@@ -160,6 +161,9 @@ def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict
     for raw in report.get("findings", []):
         finding = Finding.from_json(raw)
         if finding.key in done:
+            continue
+        if finding.invariant in {k.value for k in OutcomeKind}:  # searched for again here, a crash would kill this process
+            log(f"skipped {finding.aten_op} / {finding.invariant}: not an invariant; its repro is a crash expect file (opprop report --issue)")
             continue
         done.add(finding.key)
         target = Path(out_dir) / expectfile.file_name(*finding.key)

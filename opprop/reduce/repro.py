@@ -148,8 +148,13 @@ def report(invariant, outputs, inputs, before, state, facts):
 '''
 
 
+# Names the script itself binds: an argument so named gets a trailing "_" (a collective's ``Tensor[] inputs`` was
+# overwritten by the script's ``inputs`` dict, and the call got the dict).
+_SCRIPT_NAMES = ("torch", "sys", "report", "inputs", "before", "state", "out", "outputs", "guarded", *process_group.SCRIPT_NAMES)
+
+
 def _name(arg_name: str) -> str:
-    return arg_name + "_" if keyword.iskeyword(arg_name) or arg_name in ("torch", "sys", "report") else arg_name
+    return arg_name + "_" if keyword.iskeyword(arg_name) or arg_name in _SCRIPT_NAMES else arg_name
 
 
 def _number(x) -> str:
