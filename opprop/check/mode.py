@@ -26,9 +26,10 @@ from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check import snapshots
-from opprop.check.readable import any_inference, flat_outputs, readable
+from opprop.check.readable import any_inference, flat_outputs
 from opprop.check.plan import _PLANS, CheckPlan
 from opprop.check.screen import _clean
+from opprop.check.walk import Unread, tensor_arguments
 
 _screen_clean = _clean  # the screen as shipped: the compiled dispatch stands in for it
 _NOT_TAKEN = native.NOT_TAKEN
@@ -49,10 +50,6 @@ except (ImportError, AttributeError):  # a torch without them: torch's own wrapp
 _storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
 _storage_use_count = torch._C._storage_Use_Count
 _Tensor = torch.Tensor
-
-
-class _Unread(Exception):
-    """A call with a tensor the checks do not read: it runs untouched (outside the guarded steps, so its own error is its own)."""
 
 
 _screen_validated = False
@@ -210,24 +207,9 @@ class InvariantMode(TorchDispatchMode):
                     return func(*args, **kwargs)
                 kind = plan.kind
                 self._reached_log.append(kind.name)
+                inputs = ()  # (for the handler below, if the walk itself fails)
                 try:
-                    # the tensor arguments, at their schema positions (inline: a function call here is paid by every call)
-                    inputs = []
-                    n_args = len(args)
-                    for i in kind.tensor_args:
-                        value = args[i] if i < n_args else kwargs.get(kind.arg_names[i])
-                        if type(value) is _Tensor:
-                            inputs.append((i, value))
-                        elif isinstance(value, _Tensor):
-                            inputs.append((i, value))
-                            if not readable(value):
-                                raise _Unread
-                        elif isinstance(value, (list, tuple)):
-                            for v in value:
-                                if isinstance(v, _Tensor):
-                                    inputs.append((i, v))
-                                    if type(v) is not _Tensor and not readable(v):
-                                        raise _Unread
+                    inputs = tensor_arguments(kind, args, kwargs)  # walk.py: the one walk, raises Unread
                     if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
                         before, storages = (plan.native is not None and native.module.take_states(inputs, kind.mutable_args)) or take_states(
                             inputs, kind.mutable_args, plan.with_data)
@@ -247,7 +229,7 @@ class InvariantMode(TorchDispatchMode):
                                 before = states[plan.mutation_slot]
                             if plan.replaced_slot is not None:
                                 storages = states[plan.replaced_slot]
-                except _Unread:  # passed through unread: once, its exception the op's own (not an internal error)
+                except Unread:  # passed through unread: once, its exception the op's own (not an internal error)
                     return plan.call(*args, **kwargs)
                 except Exception:
                     if not any_inference(inputs):

@@ -9,7 +9,6 @@ an ``InternalError``, never the call's.
 """
 from __future__ import annotations
 
-import torch
 from torch._ops import OpOverload
 
 from opprop.check import catalog
@@ -19,16 +18,7 @@ from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.outer_contract import ID, INVARIANT
 from opprop.check.readable import flat_outputs
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
-
-
-def _tensor_inputs(kind, args: tuple, kwargs: dict) -> list:
-    """(argument position, tensor) for every tensor argument, lists flattened (as the dispatch mode reads them)."""
-    inputs = []
-    for i in kind.tensor_args:
-        value = args[i] if i < len(args) else kwargs.get(kind.arg_names[i])
-        values = value if isinstance(value, (list, tuple)) else (value,)
-        inputs += [(i, v) for v in values if isinstance(v, torch.Tensor)]
-    return inputs
+from opprop.check.walk import Unread, tensor_arguments
 
 
 class OuterCheck:
@@ -37,15 +27,18 @@ class OuterCheck:
     def __init__(self, call, kind, snapshot_data: str):
         self.call, self.kind = call, kind
         self.internal_errors: list[InternalError] = []
+        self.unread = False  # a tensor the checks may not read (fake, functional): left unchecked, as the mode leaves it
         try:
-            self.inputs = _tensor_inputs(kind, call.args, call.kwargs)
+            self.inputs = tensor_arguments(kind, call.args, call.kwargs)
             self.state = {ID: INVARIANT.before(self.inputs, kind, snapshot_data == "all")}
             self.entry = entry_storages(self.inputs, kind) if kind.mutable else None
+        except Unread:
+            self.unread = True
         except Exception:  # the call runs, checked by the mode alone; the record says the outer check did not
             self.internal_errors.append(InternalError.current(kind.name, "outer contract, before the call"))
 
     def finish(self, out) -> list[Finding]:
-        if self.internal_errors:
+        if self.internal_errors or self.unread:
             return []
         try:
             outputs = flat_outputs(self.kind, out)
