@@ -24,7 +24,6 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from opprop.core import tensor_kinds
-from opprop.generators.schema_args import DTYPES
 from opprop.generators.schema_indices import ends_for, structure_of
 from opprop.generators.schema_values import rules_for
 from opprop.strategies.edge_modes import INDEX_BOUNDS, MAX_MASK, OUT_RELATIONS, RELATIONS, TENSOR_MODES, mask_combinations
@@ -118,9 +117,8 @@ class Schedule:
         for name in self.tensor_names:
             plan[f"{name}.mode"] = mode
             plan[f"{name}.kind"] = kind  # modes shape only dense tensors
-        dtypes = tensor_kinds.kind(kind).dtypes
-        if dtypes is not None and DTYPES[0] not in dtypes:
-            plan["dtype"] = dtypes[0]  # a kind only some dtypes have (a conjugate bit: complex): the whole call in it
+        if tensor_kinds.kind(kind).row_dtype is not None:
+            plan["dtype"] = tensor_kinds.kind(kind).row_dtype  # a kind that shows only in some dtypes (a conjugate bit: complex)
         present = [n for n, v in row.items() if n.endswith(".default") and v is False]
         # an absent optional argument would take no mode: a row that gives it one passes it
         present += [f"{n}.default" for n in self.optional if f"{n}.default" not in row

@@ -182,7 +182,7 @@ class DrawContext:
             return edge_modes.build(mode, shape, dtype, self.device, salt=self.positions.get(name, 0))
         options = {option: self.choose(f"{name}.{option}", choices) for option, choices in spec.options.items()}
         if spec.dtypes is not None and dtype not in spec.dtypes:
-            dtype = spec.dtypes[0]  # the kind's simplest (float32 for sparse and nested; complex64 for a conjugate bit)
+            dtype = torch.float32
         try:
             return tensor_kinds.make(kind, shape, dtype, device=self.device, **options)
         except (RuntimeError, ValueError, IndexError):  # this shape has no such kind (CSR of 0 batches, ...)

@@ -19,11 +19,13 @@ from opprop.core.tensor_kinds.dense import values
 from opprop.core.tensor_kinds.registry import Layout, TensorKind, has_kernel
 
 RANK = 4  # after every other family: offered last, after the kinds with kernels of their own
-CONJ_DTYPES = (torch.complex64, torch.complex128)  # the conjugate bit is set only on complex tensors
 
 
 def conjugated(shape, dtype=torch.complex64, device="cpu") -> torch.Tensor:
-    """A conjugate-flagged tensor whose values have a nonzero imaginary part (so the flag changes them)."""
+    """A conjugate-flagged tensor whose values have a nonzero imaginary part (so the flag changes them). The bit lives
+    on complex tensors only: of another dtype, plain values (a draw keeps the call's dtype; its schedule row is complex)."""
+    if not dtype.is_complex:
+        return values(shape, dtype, device)
     return (values(shape, dtype, device) * (1 + 1j)).conj()
 
 
@@ -48,7 +50,7 @@ NEG, _TAKES_NEG = _flag("neg", "Negative", lambda t: t.is_neg() and not t.is_con
                         lambda p: f"torch._neg_view({p})")
 
 KINDS = (
-    TensorKind("conj", conjugated, _TAKES_CONJ, dtypes=CONJ_DTYPES),
+    TensorKind("conj", conjugated, _TAKES_CONJ, row_dtype=torch.complex64),
     TensorKind("neg", negated, _TAKES_NEG),
 )
 LAYOUTS = (CONJ, NEG)

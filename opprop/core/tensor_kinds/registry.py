@@ -45,6 +45,7 @@ class TensorKind:
     options: dict = dataclasses.field(default_factory=dict)
     dtypes: tuple | None = None
     drawn: bool = True  # False: built by name only (tests, edge generators), never drawn
+    row_dtype: torch.dtype | None = None  # the dtype its schedule row draws the call in, for a kind that shows only in some
 
     @property
     def dense(self) -> bool:
