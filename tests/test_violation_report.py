@@ -67,3 +67,27 @@ def test_a_fix_whose_proof_runs_out_of_time_says_so():
     late = ledger_fixes.for_finding(finding, timeout=0.01)
     assert late.verdict == "unverifiable" and late.why == "the proof timed out after 0.01 s"
     assert late.one_line() == "fix: none found [unverifiable: the proof timed out after 0.01 s]"
+
+
+def test_the_ledger_reports_one_root_cause_per_op_family_from_its_expect_files(tmp_path):
+    """dequantize.self's three ledgered entries (returns_input and both use counts) are one root cause: one report, whose
+    repro is the expect file's code, run alone; its fix is the clone the grown calls leave (Tensor(a) makes a quantized
+    input's fresh output a declared view that copies)."""
+    from pathlib import Path
+
+    from opprop.core import ledger as ledger_mod
+
+    root = Path(__file__).resolve().parent.parent
+    rows = [f'[[known]]\naten_op = "aten::dequantize.self"\ninvariant = "{inv}"\nreason = "test"\nvisible = "public_api"\n'
+            f'expect = "{root}/expected/aten.dequantize.self--{inv}.py"\n' for inv in ("returns_input", "storageimpl_use_count", "tensorimpl_use_count")]
+    (tmp_path / "ledger.toml").write_text("\n".join(rows))
+    ledger = ledger_mod.load(tmp_path / "ledger.toml")
+    findings = violation_report.ledger_findings(ledger)
+    assert len(findings) == 3
+    (group,) = violation_report.group(findings, ledger, log=lambda m: None)
+    assert group.root == ("aten::dequantize", "alias") and group.first["invariant"] == "returns_input"
+    assert group.script.startswith("import sys") and "OPPROP" not in group.script and "EXPECTED" not in group.script
+    assert group.ran == "returns_input: reproduces"
+    assert group.fix["verdict"] == "verified" and "clone" in group.fix["kernel"] and group.public == "public_api"
+    text = violation_report.render(group, torch_version="2.13.0+cpu", git_version="abc")
+    assert "Its schema: `aten::dequantize.self(Tensor self) -> Tensor`" in text and "Reached from: `public_api`" in text

@@ -14,6 +14,7 @@ the public target that found it), and the torch version and git hash.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import os
@@ -26,6 +27,7 @@ from opprop.check.findings import Finding
 from opprop.core import child_process
 from opprop.core.specs import CallSpec
 from opprop.reduce import capture, expectfile, fixes, regressions, repro, shrink
+from opprop.reports import ledger_fixes
 
 ROOT = {"returns_input": "alias", "undeclared_alias": "alias", "tensorimpl_use_count": "alias", "storageimpl_use_count": "alias",
         "view_copies": "alias", "undeclared_mutation": "mutation", "storage_replaced": "storage"}
@@ -57,6 +59,22 @@ def violations(report: dict) -> list[dict]:
     """The report's invariant findings (crashes, hangs and internal asserts are crash groups')."""
     ids = set(invariants.ids())
     return [f for f in report.get("findings", []) if f.get("invariant") in ids]
+
+
+def ledger_findings(ledger) -> list[dict]:
+    """Every ledgered violation with an expect file, as the finding its expect file records (its shrunk call and detail):
+    ``opprop report --issue expected/ledger.toml`` reports them all."""
+    ids = set(invariants.ids())
+    found = []
+    for entry in ledger.entries.values():
+        if entry.invariant not in ids or not entry.expect or not Path(entry.expect).exists():
+            continue
+        ef = expectfile.load(entry.expect)
+        example = ef.meta.get("example") or {}
+        found.append({"aten_op": entry.aten_op, "called_op": entry.aten_op, "invariant": entry.invariant,
+                      "output_index": example.get("output_index"), "detail": example.get("detail") or {},
+                      "inputs": example.get("inputs") or {}, "call": ef.meta["repro"]})
+    return found
 
 
 @dataclasses.dataclass
@@ -92,6 +110,8 @@ class ViolationGroup:
 
 def group(findings: list[dict], ledger, *, definitions=None, log=print) -> list[ViolationGroup]:
     """One group per root cause, each with its repro, fix and fresh-interpreter run; by_design ledger entries left out."""
+    if findings:
+        fixes.grown.warm()  # op_db imported once, here, not in each group's forked child
     roots: dict = {}
     for f in findings:
         roots.setdefault(root_of(f), []).append(f)
@@ -109,7 +129,7 @@ def group(findings: list[dict], ledger, *, definitions=None, log=print) -> list[
 
 
 def _build(g: ViolationGroup, definitions, log) -> None:
-    built = child_process.run(lambda: json.dumps(_built(g, definitions)).encode(), timeout=GROUP_TIMEOUT_S)
+    built = child_process.run(lambda: json.dumps(_built_or_why(g, definitions)).encode(), timeout=GROUP_TIMEOUT_S)
     if built.code != 0 or not built.output:
         how = "timed out" if built.timed_out else f"died with {built.signal_name}" if built.signal else f"exit {built.code}"
         g.note = f"the repro could not be built: it {how}"
@@ -121,31 +141,58 @@ def _build(g: ViolationGroup, definitions, log) -> None:
     log(f"{g.first['aten_op']} / {g.first['invariant']}: {len(g.findings)} finding(s); repro {g.ran or g.note}")
 
 
+def _built_or_why(g: ViolationGroup, definitions) -> dict:
+    try:
+        return _built(g, definitions)
+    except Exception as e:  # an op whose copy or call fails in a way of its own: said in its report, never the end of the others
+        return {"note": f"the repro could not be built: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"}
+
+
 def _built(g: ViolationGroup, definitions) -> dict:
-    """In a forked child: the group's minimal call, its repro script, its fix."""
+    """In a forked child: the group's minimal call, its repro script (its ledger expect file's code, else one written
+    from its captured call, shrunk), its fix."""
     first = Finding.from_json(g.first)
+    expect = _expect_file(g, first)
+    if expect is not None:
+        ledger_fixes.import_what_it_imports(expect)  # an op torch's own module registers (fsdp::, inductor::)
     op = catalog.overload_from_name(first.aten_op)
     out = {"schema": str(op._schema) if op is not None else ""}
     try:
-        spec = _minimal_call(g, first)
+        spec = expectfile.load(expect).repro if expect is not None else _shrunk_call(first)
     except (capture.CaptureError, shrink.ShrinkError, expectfile.ExpectFileError, ValueError) as e:
         return {**out, "note": f"no call reproduces it alone: {str(e).splitlines()[0][:200]}"}
     found = capture.failing_findings(spec, first.invariant)
     detail, output_index = (found[0].detail, found[0].output_index) if found else (first.detail, first.output_index)
-    namespace = first.aten_op.split("::")[0]
-    source = definitions.get(namespace) if definitions else None
-    script = repro.emit(spec, first.invariant, definition=Path(source).read_text() if source else None,
-                        definition_from=Path(source).name if source else "",
-                        preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "")
+    if expect is not None:
+        script = _expect_code(expect)
+    else:
+        namespace = first.aten_op.split("::")[0]
+        source = definitions.get(namespace) if definitions else None
+        script = repro.emit(spec, first.invariant, definition=Path(source).read_text() if source else None,
+                            definition_from=Path(source).name if source else "",
+                            preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "")
     fix = fixes.for_spec(spec, first.invariant, detail, output_index)
     return {**out, "spec": spec.as_json(), "script": script, "fix": fix.as_json()}
 
 
-def _minimal_call(g: ViolationGroup, first: Finding) -> CallSpec:
+def _expect_file(g: ViolationGroup, first: Finding) -> Path | None:
     if g.entry is not None and g.entry.expect and g.entry.key == first.key and Path(g.entry.expect).exists():
-        return expectfile.load(g.entry.expect).repro
+        return Path(g.entry.expect)
+    return None
+
+
+def _shrunk_call(first: Finding) -> CallSpec:
     spec, _ = regressions.starting_call(first, examples=20)
     return shrink.shrink(spec, first.invariant, max_tries=SHRINK_TRIES).spec
+
+
+def _expect_code(path: Path) -> str:
+    """An expect file's script without its header, OPPROP and EXPECTED blocks: what a maintainer runs."""
+    text = path.read_text()
+    tree = ast.parse(text)
+    marks = {n.targets[0].id: n for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)}
+    lines = text.splitlines()
+    return "\n".join(lines[marks["OPPROP"].end_lineno:marks["EXPECTED"].lineno - 1]).strip() + "\n"
 
 
 def _fresh_run(script: str) -> str:

@@ -24,7 +24,8 @@ from opprop.core.outcomes import CRASH_KINDS
 def add_parser(sub):
     p = sub.add_parser("report", help="shrink a fuzz run's crashes into grouped repros and upstream-ready bug reports")
     p.add_argument("--issue", required=True, nargs="+", metavar="FILE",
-                   help="a fuzz report JSON (opprop fuzz --report) or a fuzz journal (.jsonl); several shards' journals make one report")
+                   help="a fuzz report JSON (opprop fuzz --report) or a fuzz journal (.jsonl); several shards' journals make one report; "
+                        "a ledger (expected/ledger.toml): a report per root cause of its violations")
     p.add_argument("--out", default="expected/crashes", help="where the repro files go (default expected/crashes/)")
     p.add_argument("--md", metavar="FILE.md", help="write the bug reports here instead of stdout")
     p.add_argument("--json", metavar="FILE.json", help="write the report with its crash groups here")
@@ -63,7 +64,10 @@ def read_inputs(paths: list[str]) -> tuple[dict, list]:
 
 
 def read_input(path: str) -> tuple[dict, list]:
-    """(report, raw crash findings) from a report JSON or a journal; UsageError when it is neither."""
+    """(report, raw crash findings) from a report JSON or a journal, or a ledger (``.toml``: its violations, no crash);
+    UsageError when it is none of them."""
+    if path.endswith(".toml"):
+        return _ledger_input(path), []
     from opprop.reports import crash_groups
     from opprop.reports import report as core_report
     from opprop.fuzz import journal
@@ -88,6 +92,21 @@ def read_input(path: str) -> tuple[dict, list]:
     if not records or not all(isinstance(r, dict) and "type" in r for r in records):
         raise UsageError(f"{path} is neither an opprop fuzz report (JSON) nor a fuzz journal (JSON lines)")
     return summary.build_report(records), crash_groups.journal_crash_findings(records)
+
+
+def _ledger_input(path: str) -> dict:
+    """A report whose findings are the ledger's violations, each as its expect file records it."""
+    import torch
+
+    from opprop.core import ledger as ledger_mod
+    from opprop.reports import violation_report
+
+    try:
+        ledger = ledger_mod.load(path)
+    except (OSError, ledger_mod.LedgerError) as e:
+        raise UsageError(f"cannot read {path}: {e}") from None
+    return {"findings": violation_report.ledger_findings(ledger), "torch_version": torch.__version__,
+            "torch_git_version": torch.version.git_version, "imports": []}
 
 
 def _violation_reports(rep: dict, imports) -> tuple[list, str]:

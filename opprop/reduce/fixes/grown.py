@@ -84,6 +84,7 @@ def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seconds: float = DR
         target = resolve(name)
     except catalog.UnknownOp:
         return []
+    warm()  # op_db's import is not the draws' time (it would take all of it in a fresh process under load)
     deadline = time.monotonic() + seconds
     found: list[CallSpec] = []
 
