@@ -68,7 +68,8 @@ def test_a_crash_in_an_op_no_source_names_becomes_a_repro_that_imports_its_modul
     assert still.returncode == 0 and f"still crashes: {path}" in still.stdout, still.stdout + still.stderr
     issue = (tmp_path / "issues.md").read_text()
     assert "Repro file: `crashes/opprop_runtime_ns.segv--crash-sigsegv.py`." in issue
-    assert "It is reachable from public API: `runtime_ns_ops.double(x)`." in issue
+    assert ("It is reachable from public API: `runtime_ns_ops.double(x)`, run in a fresh interpreter on the inputs below, "
+            "dies with SIGSEGV") in issue, issue  # the public call was run, and died as the repro does
     assert "```python\nimport torch\nimport runtime_ns_ops\n" in issue  # the report's script runs as pasted
     row = next(x for x in (tmp_path / "s.md").read_text().splitlines() if x.startswith("| `opprop_runtime_ns::segv`"))
     cells = [c.strip() for c in row.strip("|").split("|")]

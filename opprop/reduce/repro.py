@@ -132,7 +132,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -266,12 +266,27 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
         "state = _state(inputs)",
         "",
         *_call_lines(f"out = {op_source(spec)}({', '.join(call_args)})", kind.view),
-        "outputs = list(out) if isinstance(out, (list, tuple)) else [out]",
+        *(_WAIT_FOR_WORK if spec.on_group else []),
+        _outputs_line(spec.overload),
         "del out",
         f"report({invariant!r}, outputs, inputs, before, state, facts={facts!r})",
         *(process_group.script_teardown() if spec.on_group else []),
     ]
     return "\n".join(lines) + "\n"
+
+
+# a collective's Work, waited for: what holds its tensors then no longer depends on when gloo's thread finished
+_WAIT_FOR_WORK = ["[o.wait() for o in (out if isinstance(out, (list, tuple)) else [out])"
+                  " if isinstance(o, torch.ScriptObject) and o._has_method('wait')]"]
+
+
+def _outputs_line(overload) -> str:
+    """The script's flat list of outputs: a Tensor[] among several returns (a c10d collective's (Tensor[], Work))
+    is spread out, as the checks read its tensors; any other call's outputs are its returns."""
+    returns = overload._schema.returns
+    if len(returns) > 1 and any(r.type.kind() == "ListType" for r in returns):
+        return "outputs = [t for o in out for t in (o if isinstance(o, (list, tuple)) else [o])]"
+    return "outputs = list(out) if isinstance(out, (list, tuple)) else [out]"
 
 
 def _call_lines(call: str, view: bool) -> list:
