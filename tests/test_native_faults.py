@@ -284,7 +284,7 @@ ENTRY_POINTS = textwrap.dedent("""
             getattr(module, name)(*args)
         except Exception:
             pass
-    for bad in [(), (1,), ("x", len, len, len, 1, len), (1, 1, 1, 1, 1, 1)]:
+    for bad in [(), (1,), ("x", len, len, len, 1, len), (1, 1, 1, 1, 1, 1), (1, len, len, len, 1, len, int, 1)]:
         try:
             module.configure(*bad)
         except Exception:

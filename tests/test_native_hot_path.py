@@ -7,7 +7,9 @@ not decline. Both are run side by side on real ops (op_db samples of the
 benchmark's op set) and on custom ops that break each invariant.
 """
 import os
+import re
 import sys
+from pathlib import Path
 
 import pytest
 import torch
@@ -36,7 +38,21 @@ def compiled():
 def _same_state(a, b) -> bool:
     if a is None or b is None:
         return a is b
-    return type(a[0][0]) is type(b[0][0]) and a[0] == b[0] and type(a[1]) is type(b[1]) and a[1] == b[1] and a[2] is b[2] is None
+    return (type(a) is type(b) is snapshots.InputState and type(a.metadata) is type(b.metadata) is snapshots.Metadata
+            and type(a.metadata.shape) is type(b.metadata.shape) and a.metadata == b.metadata
+            and type(a.raw) is type(b.raw) and a.raw == b.raw and a.data is b.data is None)
+
+
+def test_the_headers_name_the_state_fields_in_the_python_order():
+    # hot_path_common.h's comment names each NamedTuple's fields, and its enums index them in that order
+    header = (Path(native.__file__).parent / "hot_path_common.h").read_text()
+    for prefix, cls in (("STATE", snapshots.InputState), ("META", snapshots.Metadata)):
+        named = re.search(rf"// snapshots\.{cls.__name__} fields: (.+)", header)
+        assert named, cls.__name__
+        assert tuple(f.strip() for f in named.group(1).split(",")) == cls._fields
+        enum = re.search(rf"enum \w+ {{ ({prefix}_\w+(?:, {prefix}_\w+)*) }};", header)
+        assert enum, prefix
+        assert enum.group(1).split(", ") == [f"{prefix}_{f.upper()}" for f in cls._fields] + [f"{prefix}_FIELDS"]
 
 
 def test_large_inputs_get_the_reference_digests_and_kept_buffers(compiled):

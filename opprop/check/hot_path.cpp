@@ -154,17 +154,27 @@ PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   return PyObject_CallOneArg(handed_on, handed.get());
 }
 
-// configure(keep_buffers, overlaps, large_state, same_bytes, not_taken, handed_on): the Python side's threshold,
-// helpers, marker and hand-off type
+// configure(keep_buffers, overlaps, large_state, same_bytes, not_taken, handed_on, input_state, metadata): the Python
+// side's threshold, helpers, marker, hand-off type and the state's two NamedTuples (snapshots.InputState, Metadata)
 PyObject* configure(PyObject*, PyObject* args) {
   long long keep;
-  PyObject *fn, *large, *same, *marker, *handed;
-  if (!PyArg_ParseTuple(args, "LOOOOO", &keep, &fn, &large, &same, &marker, &handed)) return nullptr;
+  PyObject *fn, *large, *same, *marker, *handed, *state, *metadata;
+  if (!PyArg_ParseTuple(args, "LOOOOOOO", &keep, &fn, &large, &same, &marker, &handed, &state, &metadata)) return nullptr;
   for (PyObject* f : {fn, large, same, handed})
     if (!PyCallable_Check(f)) {
       PyErr_SetString(PyExc_TypeError, "configure: the helpers must be callable");
       return nullptr;
     }
+  for (PyObject* type : {state, metadata})
+    if (!PyType_Check(type) || !PyType_IsSubtype((PyTypeObject*)type, &PyTuple_Type)) {
+      PyErr_SetString(PyExc_TypeError, "configure: the state types must be tuple subclasses");
+      return nullptr;
+    }
+  for (auto [slot, value] : {std::pair<PyTypeObject**, PyObject*>{&state_type, state}, {&metadata_type, metadata}}) {
+    Py_XDECREF((PyObject*)*slot);
+    Py_INCREF(value);
+    *slot = (PyTypeObject*)value;
+  }
   keep_buffers = keep;
   for (auto [slot, value] : {std::pair<PyObject**, PyObject*>{&overlaps, fn}, {&large_state, large}, {&same_bytes, same},
                              {&not_taken, marker}, {&handed_on, handed}}) {

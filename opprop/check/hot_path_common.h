@@ -10,6 +10,7 @@
 #include <torch/csrc/autograd/python_variable.h>
 
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,30 @@ PyObject* storage_name = nullptr;  // "untyped_storage"
 PyObject* overlaps = nullptr;      // torch._C._overlaps
 PyObject* large_state = nullptr;   // snapshots._large_state: a large input's state, made as the Python side makes it
 PyObject* same_bytes = nullptr;    // snapshots.same_bytes: compares a digest or a kept buffer
+
+// An input's state, as the Python side names its fields (tests/test_native_hot_path.py parses these two lines and
+// holds them to the NamedTuples' _fields; the enums below are the same names, in the same order):
+// snapshots.InputState fields: metadata, raw, data
+// snapshots.Metadata fields: shape, stride, offset, ptr, version
+enum StateField { STATE_METADATA, STATE_RAW, STATE_DATA, STATE_FIELDS };
+enum MetadataField { META_SHAPE, META_STRIDE, META_OFFSET, META_PTR, META_VERSION, META_FIELDS };
+PyTypeObject* state_type = nullptr;     // snapshots.InputState (a tuple subclass)
+PyTypeObject* metadata_type = nullptr;  // snapshots.Metadata (a tuple subclass)
+
+// A new `type` (one of the NamedTuples above) holding `items`, which it steals; NULL when one is NULL or on failure
+// (all of them released). Made as a tuple is made: no __new__ runs.
+PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) {
+  PyObject* t = type->tp_alloc(type, items.size());
+  bool whole = t != nullptr;
+  Py_ssize_t k = 0;
+  for (PyObject* item : items) {
+    if (!item) whole = false;
+    if (t) PyTuple_SET_ITEM(t, k++, item);
+    else Py_XDECREF(item);
+  }
+  if (t && !whole) Py_CLEAR(t);  // its dealloc releases the items it holds
+  return t;
+}
 
 // An owned reference, released on every path out of its scope (C++ exceptions included).
 struct Ref {
@@ -51,7 +76,7 @@ bool droppable() { return !PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_Exce
 
 // True, with a RuntimeError set, before configure() has run (native.load runs it right after the import).
 bool unconfigured() {
-  if (overlaps && large_state && same_bytes) return false;
+  if (overlaps && large_state && same_bytes && state_type && metadata_type) return false;
   PyErr_SetString(PyExc_RuntimeError, "opprop's compiled hot path is not configured");
   return true;
 }

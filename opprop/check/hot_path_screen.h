@@ -17,22 +17,23 @@ int same_ints(PyObject* values, c10::IntArrayRef expected) {
 
 // -1: decline; 0: changed; 1: as in its state (snapshots.unchanged). `previous`: the large state compared last.
 int unchanged(PyObject* state, const at::Tensor& t, PyObject*& previous) {
-  if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != 3 || PyTuple_GET_ITEM(state, 2) != Py_None) return -1;
-  PyObject* meta = PyTuple_GET_ITEM(state, 0);
-  PyObject* raw = PyTuple_GET_ITEM(state, 1);
-  if (!PyTuple_Check(meta) || PyTuple_GET_SIZE(meta) != 5 || raw == Py_None) return -1;
-  int same = same_ints(PyTuple_GET_ITEM(meta, 0), t.sizes());
+  if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) != STATE_FIELDS || PyTuple_GET_ITEM(state, STATE_DATA) != Py_None)
+    return -1;
+  PyObject* meta = PyTuple_GET_ITEM(state, STATE_METADATA);
+  PyObject* raw = PyTuple_GET_ITEM(state, STATE_RAW);
+  if (!PyTuple_Check(meta) || PyTuple_GET_SIZE(meta) != META_FIELDS || raw == Py_None) return -1;
+  int same = same_ints(PyTuple_GET_ITEM(meta, META_SHAPE), t.sizes());
   if (same <= 0) return same;
-  same = same_ints(PyTuple_GET_ITEM(meta, 1), t.strides());
+  same = same_ints(PyTuple_GET_ITEM(meta, META_STRIDE), t.strides());
   if (same <= 0) return same;
-  long long offset = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, 2));
-  void* ptr = PyLong_AsVoidPtr(PyTuple_GET_ITEM(meta, 3));
-  long long version = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, 4));
+  long long offset = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, META_OFFSET));
+  void* ptr = PyLong_AsVoidPtr(PyTuple_GET_ITEM(meta, META_PTR));
+  long long version = PyLong_AsLongLong(PyTuple_GET_ITEM(meta, META_VERSION));
   if (PyErr_Occurred()) return -1;
   if (offset != t.storage_offset() || (uintptr_t)ptr != address(t) || version != t._version()) return 0;
   if (!PyBytes_CheckExact(raw)) {  // a large input's digest or kept buffer: compared as the Python side compares it
     if (raw == previous) return 1;  // one large tensor passed twice shares its state: compared once
-    PyObject* same = PyObject_CallFunctionObjArgs(same_bytes, PyTuple_GET_ITEM(meta, 3), raw, nullptr);
+    PyObject* same = PyObject_CallFunctionObjArgs(same_bytes, PyTuple_GET_ITEM(meta, META_PTR), raw, nullptr);
     if (!same) return -1;
     int yes = PyObject_IsTrue(same);
     Py_DECREF(same);

@@ -32,16 +32,15 @@ PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Wr
         continue;
       }
       uintptr_t ptr = address(t);
-      PyObject* meta = Py_BuildValue(
-          "(NNLNL)", ints(t.sizes(), true), ints(t.strides()),
-          (long long)t.storage_offset(), PyLong_FromVoidPtr((void*)ptr), (long long)t._version());
+      PyObject* meta = new_tuple(metadata_type, {ints(t.sizes(), true), ints(t.strides()),
+                                                 PyLong_FromLongLong(t.storage_offset()),
+                                                 PyLong_FromVoidPtr((void*)ptr), PyLong_FromLongLong(t._version())});
       if (!meta) throw std::runtime_error("meta");
       int64_t bytes = ptr ? span_bytes(t) : 0;  // ptr 0: a ZeroTensor (forward AD) has no bytes
       PyObject* state;
       if (bytes < keep_buffers) {
         PyObject* raw = PyBytes_FromStringAndSize(bytes ? (const char*)ptr : nullptr, bytes);
-        state = raw ? Py_BuildValue("(NNO)", meta, raw, Py_None) : nullptr;
-        if (!raw) Py_DECREF(meta);
+        state = new_tuple(state_type, {meta, raw, Py_NewRef(Py_None)});  // it releases meta when raw is NULL
       } else {  // a digest or a kept buffer, or the previous input's state over the same bytes: the Python side's
         state = PyObject_CallFunction(large_state, "OKLOO", meta, (unsigned long long)ptr, (long long)bytes,
                                       t.is_contiguous() ? Py_True : Py_False, states);

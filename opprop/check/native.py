@@ -74,7 +74,8 @@ def _load() -> tuple[object | None, str | None]:
 
     from opprop.check import snapshots
 
-    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN, HandedOn)
+    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN, HandedOn,
+                    snapshots.InputState, snapshots.Metadata)
     return built, None
 
 

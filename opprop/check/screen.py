@@ -50,8 +50,8 @@ def _extent(t: torch.Tensor, state) -> tuple:
     nothing, as ``torch._C._overlaps`` agrees. Packed sub-byte dtypes count
     a byte per element, which only widens the extent (a stricter screen).
     """
-    if state is not None and state[1] is not None:
-        return state[0][3], len(state[1])
+    if state is not None and state.raw is not None:
+        return state.metadata.ptr, len(state.raw)
     return _const_data_ptr(t), (t.nbytes if t.is_contiguous() else span_bytes(t))
 
 
@@ -119,7 +119,7 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         return False  # storage_replaced
                     if state is not None:  # snapshots.unchanged, its common case inlined
                         meta, raw, _ = state
-                        if raw is None or meta[0] is _NO_SIZES:
+                        if raw is None or meta.shape is _NO_SIZES:
                             if not unchanged(state, t):
                                 return False
                         elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
@@ -127,11 +127,11 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         elif raw:  # snapshots.same_bytes, inlined
                             n = len(raw)
                             if n < COMPARE_IN_PLACE:
-                                if _memory(meta[3])[:n] != raw:
+                                if _memory(meta.ptr)[:n] != raw:
                                     return False
                             elif state is not previous:  # a large input passed twice shares its state: compared once
                                 previous = state
-                                if not same_bytes(meta[3], raw):
+                                if not same_bytes(meta.ptr, raw):
                                     return False
             else:
                 for (_, t), storage in zip(inputs, storages):

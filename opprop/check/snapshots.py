@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from typing import NamedTuple
 
 import torch
 import xxhash
@@ -147,11 +148,40 @@ def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
 _NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
 
 
-def take_state(t: torch.Tensor, with_data: bool) -> tuple:
+class Metadata(NamedTuple):
+    """What a strided input's state compares besides its bytes (the compiled hot path builds the same, in this order:
+    the comment on ``Metadata`` in hot_path_common.h names these fields, and a test holds the two equal)."""
+
+    shape: torch.Size  # or _NO_SIZES (a strided nested tensor)
+    stride: tuple  # or _NO_SIZES
+    offset: int  # storage offset, in elements
+    ptr: int  # the data pointer (const_data_ptr): the storage's plus offset times element size
+    version: int  # the version counter
+
+
+class Unstrided(NamedTuple):
+    """The metadata of a tensor without storage of its own (sparse, a subclass): its size and version only."""
+
+    shape: torch.Size
+    version: int
+
+
+class InputState(NamedTuple):
+    """An input's state before the call (``take_state``): its metadata, and what was kept of its data."""
+
+    metadata: Metadata | Unstrided
+    raw: object  # on CPU the bytes it spans (bytes, a KeptBuffer or a Digest; b"" for none), else None
+    data: torch.Tensor | None  # off CPU, and only when asked for, a clone
+
+
+_new = tuple.__new__  # a NamedTuple made from a tuple without its __new__'s Python frame: the hot path makes one per input
+
+
+def take_state(t: torch.Tensor, with_data: bool) -> InputState:
     """An input's state before the call, as one tuple (cheap to build and compare).
 
-    ``(meta, raw, data)``: ``meta`` is (size, stride, storage offset, data
-    pointer, version), or (size, version) for a tensor without storage (the
+    ``InputState(metadata, raw, data)``: ``metadata`` is a ``Metadata`` (size, stride, storage offset, data
+    pointer, version), or an ``Unstrided`` (size, version) for a tensor without storage (the
     data pointer is the storage's plus offset times element size, so with the
     offset equal it changes exactly when the storage pointer does);
     ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
@@ -165,19 +195,19 @@ def take_state(t: torch.Tensor, with_data: bool) -> tuple:
     check itself would cause.
     """
     if type(t) not in _PLAIN or t.layout is not _strided:  # no storage of its own (sparse, a subclass)
-        return (t.size(), t._version), None, None
+        return _new(InputState, (_new(Unstrided, (t.size(), t._version)), None, None))
     return _strided_state(t, with_data)
 
 
-def _strided_state(t: torch.Tensor, with_data: bool) -> tuple:
+def _strided_state(t: torch.Tensor, with_data: bool) -> InputState:
     """``take_state`` of a plain strided tensor (the caller tested that)."""
     ptr = _const_data_ptr(t)
     try:
-        meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)  # shape: size() without parsing arguments
+        meta = _new(Metadata, (t.shape, t.stride(), t.storage_offset(), ptr, t._version))  # shape: size() without parsing arguments
     except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
-        meta = (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version)
+        meta = _new(Metadata, (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version))
         n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
-        return meta, (_memory(ptr)[:n] if n else None), None
+        return _new(InputState, (meta, (_memory(ptr)[:n] if n else None), None))
     if t.is_cpu:
         contiguous = t.is_contiguous()
         n = t.nbytes if contiguous else span_bytes(t)
@@ -185,8 +215,8 @@ def _strided_state(t: torch.Tensor, with_data: bool) -> tuple:
             storage = t.untyped_storage()
             n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
             contiguous = False  # the span is clipped to the storage: kept as bytes, never digested
-        return meta, (_span_bytes(ptr, n, contiguous) if n and ptr else b""), None  # ptr 0: a ZeroTensor (forward AD) has no bytes
-    return meta, None, (t.detach().clone() if with_data and not t.is_meta else None)  # meta: no data to compare
+        return _new(InputState, (meta, (_span_bytes(ptr, n, contiguous) if n and ptr else b""), None))  # ptr 0: a ZeroTensor (forward AD) has no bytes
+    return _new(InputState, (meta, None, (t.detach().clone() if with_data and not t.is_meta else None)))  # meta: no data to compare
 
 
 def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
@@ -212,7 +242,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
             # _strided_state's common case inlined (a dense CPU tensor of a whole-byte dtype); the rest goes to it
             ptr = _const_data_ptr(t)
             try:
-                meta = (t.shape, t.stride(), t.storage_offset(), ptr, t._version)
+                meta = _new(Metadata, (t.shape, t.stride(), t.storage_offset(), ptr, t._version))
             except RuntimeError:
                 states.append(_strided_state(t, with_data))  # a strided nested tensor
                 continue
@@ -220,19 +250,19 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                 contiguous = t.is_contiguous()
                 n = t.nbytes if contiguous else span_bytes(t)
                 if not n or not ptr:  # ptr 0: a ZeroTensor (forward AD) has no bytes
-                    states.append((meta, b"", None))
+                    states.append(_new(InputState, (meta, b"", None)))
                     continue
                 if t.dtype not in SUB_BYTE_DTYPES:
-                    states.append((meta, _memory(ptr)[:n], None) if n < KEEP_BUFFERS else _large_state(meta, ptr, n, contiguous, states))
+                    states.append(_new(InputState, (meta, _memory(ptr)[:n], None)) if n < KEEP_BUFFERS else _large_state(meta, ptr, n, contiguous, states))
                     continue
             states.append(_strided_state(t, with_data))
         else:
             storages.append(None)
-            states.append(None if i in mutable_args else ((t.size(), t._version), None, None))
+            states.append(None if i in mutable_args else _new(InputState, (_new(Unstrided, (t.size(), t._version)), None, None)))
     return states, storages
 
 
-def _large_state(meta: tuple, ptr: int, n: int, contiguous: bool, states: list) -> tuple:
+def _large_state(meta: Metadata, ptr: int, n: int, contiguous: bool, states: list) -> InputState:
     """A large input's state (a digest, or a kept buffer); the previous input's own when it spans the very same bytes.
 
     One tensor passed twice (``addcmul_(grad, grad)`` in every Adam step) is read and compared once: the
@@ -241,22 +271,22 @@ def _large_state(meta: tuple, ptr: int, n: int, contiguous: bool, states: list) 
     """
     if states:
         previous = states[-1]
-        if previous is not None and previous[0] == meta and type(previous[1]) in _LARGE and len(previous[1]) == n:
+        if previous is not None and previous.metadata == meta and type(previous.raw) in _LARGE and len(previous.raw) == n:
             return previous
-    return meta, _span_bytes(ptr, n, contiguous), None
+    return _new(InputState, (meta, _span_bytes(ptr, n, contiguous), None))
 
 
 _LARGE = (KeptBuffer, Digest)  # what a large input's state keeps
 
 
-def unchanged(state: tuple, t: torch.Tensor) -> bool:
+def unchanged(state: InputState, t: torch.Tensor) -> bool:
     """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
     meta, raw, data = state
-    if data is not None or len(meta) == 2 or meta[0] is _NO_SIZES or raw is None:
+    if data is not None or type(meta) is Unstrided or meta.shape is _NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
     if (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
         return False
-    return not raw or same_bytes(meta[3], raw)
+    return not raw or same_bytes(meta.ptr, raw)
 
 
 class Snapshot:
@@ -264,12 +294,13 @@ class Snapshot:
 
     __slots__ = ("size", "stride", "offset", "ptr", "version", "data", "raw")
 
-    def __init__(self, state: tuple):
+    def __init__(self, state: InputState):
         meta, self.raw, self.data = state
-        if len(meta) == 2:
-            (self.size, self.version), self.stride, self.offset, self.ptr = meta, None, None, None
+        self.size, self.version = meta.shape, meta.version
+        if type(meta) is Unstrided:
+            self.stride, self.offset, self.ptr = None, None, None
         else:
-            self.size, self.stride, self.offset, self.ptr, self.version = meta
+            self.stride, self.offset, self.ptr = meta.stride, meta.offset, meta.ptr
 
     def changed(self, t: torch.Tensor) -> str | None:
         if self.size is not _NO_SIZES and t.size() != self.size:
