@@ -13,18 +13,20 @@ from opprop.generators.schema import op_schedule
 import kind_ops  # noqa: F401  (registers opprop_kinds::*)
 
 
-def _check(op: str) -> str:
+def _check(op: str, tmp_path) -> str:
+    """A default check from an empty directory: no validity record learned by earlier runs steers it."""
+    tmp_path.mkdir()
     done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "kind_ops", "--examples", "20"],
-                          capture_output=True, text=True, env=env(), timeout=300)
+                          capture_output=True, text=True, env=env(), timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return done.stdout
 
 
 @pytest.mark.parametrize("op", ["conj_view", "as_layout"])
-def test_a_bug_on_a_kind_the_op_has_a_kernel_for_is_found_and_its_control_is_silent(op):
-    found = _check(f"opprop_kinds::{op}")
+def test_a_bug_on_a_kind_the_op_has_a_kernel_for_is_found_and_its_control_is_silent(op, tmp_path):
+    found = _check(f"opprop_kinds::{op}", tmp_path / "bug")
     assert f"returns_input: opprop_kinds::{op} output 0 (is_input=x)" in found
-    quiet = _check(f"opprop_kinds::{op}_ok")
+    quiet = _check(f"opprop_kinds::{op}_ok", tmp_path / "control")
     assert quiet.splitlines()[-1] == "0 finding(s)"
 
 
