@@ -47,26 +47,26 @@ def backward_dtypes(opinfo, device: str) -> set:
     return set(opinfo.supported_backward_dtypes(device)) if opinfo.supports_autograd else set()
 
 
-def _walk(value, path: str, found: dict) -> dict:
+def collect_tensors(value, path: str, found: dict) -> dict:
     """Distinct tensors (by identity) in a nest, each with the path first naming it."""
     if isinstance(value, torch.Tensor):
         found.setdefault(id(value), (value, path))
     elif isinstance(value, (list, tuple)) and not isinstance(value, torch.Size):
         for i, v in enumerate(value):
-            _walk(v, f"{path}[{i}]", found)
+            collect_tensors(v, f"{path}[{i}]", found)
     elif isinstance(value, dict):
         for k, v in value.items():
-            _walk(v, f"{path}.{k}" if path else k, found)
+            collect_tensors(v, f"{path}.{k}" if path else k, found)
     return found
 
 
 def _differentiable_with_paths(input_, args, kwargs) -> list:
     found: dict = {}
-    _walk(input_, "input", found)
+    collect_tensors(input_, "input", found)
     for i, a in enumerate(args):
-        _walk(a, f"arg {i + 1}", found)
+        collect_tensors(a, f"arg {i + 1}", found)
     for k, v in kwargs.items():
-        _walk(v, k, found)
+        collect_tensors(v, k, found)
     return [(t, p) for t, p in found.values() if t.is_floating_point() or t.is_complex()]
 
 
@@ -115,7 +115,7 @@ def passes(available, count: int):
 
 
 def _outputs(out) -> list:
-    return [t for t, _ in _walk(out, "", {}).values() if t.is_floating_point() or t.is_complex()]
+    return [t for t, _ in collect_tensors(out, "", {}).values() if t.is_floating_point() or t.is_complex()]
 
 
 def _vjp(outputs, inputs, *, create_graph: bool = False):

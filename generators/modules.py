@@ -125,7 +125,7 @@ class ModuleChange:
 
 def _forward_tensors(forward_input) -> list:
     found: dict = {}
-    grad._walk((forward_input.args, forward_input.kwargs), "", found)
+    grad.collect_tensors((forward_input.args, forward_input.kwargs), "", found)
     return [t for t, _ in found.values()]
 
 
@@ -144,9 +144,9 @@ def grad_items(module, forward_args, forward_kwargs) -> list[tuple[str, torch.Te
     items = [(n, p) for n, p in module.named_parameters() if not isinstance(p, torch.nn.parameter.UninitializedParameter)]
     found: dict = {}
     for i, a in enumerate(forward_args):
-        grad._walk(a, f"input {i}" if i else "input", found)
+        grad.collect_tensors(a, f"input {i}" if i else "input", found)
     for k, v in forward_kwargs.items():
-        grad._walk(v, k, found)
+        grad.collect_tensors(v, k, found)
     return items + [(p, t) for t, p in found.values() if t.is_floating_point() or t.is_complex()]
 
 
