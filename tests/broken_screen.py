@@ -2,7 +2,7 @@
 
 The check's worker may be a fresh interpreter, which a test's monkeypatch
 never reaches; an imported module does. The test that imports it in its own
-process restores the screen with monkeypatch.
+process puts the shipped screen back after it (``mode.use_screen`` as a context manager).
 """
 from opprop.check import mode
 
@@ -11,4 +11,4 @@ def _broken(*args, **kwargs):
     raise RuntimeError("planted: the screen broke")
 
 
-mode._clean = _broken
+mode.use_screen(_broken)

@@ -28,10 +28,9 @@ def _findings(call, snapshot_data):
     return result.error, [(f.aten_op, f.invariant, f.output_index, repr(f.detail), repr(f.inputs)) for f in result.findings]
 
 
-def _same_both_ways(call, monkeypatch, snapshot_data="schema"):
+def _same_both_ways(call, snapshot_data="schema"):
     screened = _findings(call, snapshot_data)
-    with monkeypatch.context() as m:
-        m.setattr(checkmode, "_clean", lambda *a: False)
+    with checkmode.use_screen(lambda *a: False):
         exact = _findings(call, snapshot_data)
     assert screened == exact
     return screened
@@ -70,8 +69,8 @@ CALLS = {
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 @pytest.mark.parametrize("snapshot_data", ["schema", "all"])
-def test_screen_agrees_with_invariant_functions(name, snapshot_data, monkeypatch, hot_path):
-    _same_both_ways(CALLS[name](), monkeypatch, snapshot_data)
+def test_screen_agrees_with_invariant_functions(name, snapshot_data, hot_path):
+    _same_both_ways(CALLS[name](), snapshot_data)
 
 
 def test_screen_passes_a_view_of_the_wrong_input_through():
@@ -97,10 +96,10 @@ def test_screen_passes_violations_through(hot_path):
 
 
 @pytest.mark.parametrize("opinfo_id", ["nn.functional.embedding_bag", "linalg.lu", "unsafe_chunk", "histogram", "native_batch_norm", "nn.functional.pad.replicate_negative"])
-def test_screen_agrees_on_opinfo_samples(opinfo_id, monkeypatch, hot_path):
+def test_screen_agrees_on_opinfo_samples(opinfo_id, hot_path):
     opinfo = catalog.opinfos_by_id()[opinfo_id]
     for args, kwargs in float32_samples(opinfo):
-        _same_both_ways(Call(opinfo_id, opinfo.op, args, kwargs), monkeypatch)
+        _same_both_ways(Call(opinfo_id, opinfo.op, args, kwargs))
 
 
 def test_state_sees_storage_swap_and_stride_change():

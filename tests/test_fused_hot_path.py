@@ -78,10 +78,9 @@ def _findings(call):
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
-def test_fused_screen_agrees_with_the_slow_path(name, monkeypatch, hot_path):
+def test_fused_screen_agrees_with_the_slow_path(name, hot_path):
     screened = _findings(CALLS[name]())
-    with monkeypatch.context() as m:
-        m.setattr(checkmode, "_clean", lambda *a: False)
+    with checkmode.use_screen(lambda *a: False):
         exact = _findings(CALLS[name]())
     assert screened == exact
 
@@ -155,7 +154,7 @@ def test_memory_reads_the_bytes_string_at_reads():
     t = torch.arange(10, dtype=torch.int16)
     t[3] = 0  # a zero byte in the middle must be kept
     ptr = const_data_ptr(t)
-    assert snapshots._memory(ptr)[: t.nbytes] == ctypes.string_at(ptr, t.nbytes) == t.numpy().tobytes()
+    assert snapshots.memory_at(ptr)[: t.nbytes] == ctypes.string_at(ptr, t.nbytes) == t.numpy().tobytes()
 
 
 def test_mode_default_snapshot_policy_is_the_projects_one():

@@ -2,7 +2,7 @@
 
 ``native.module.take_states`` must return what ``snapshots.take_states``
 returns (the same states and the very same storage objects), and
-``native.module.clean`` what ``screen.screen`` answers, on every call it does
+``native.module.clean`` what ``screen.reference_clears`` answers, on every call it does
 not decline. Both are run side by side on real ops (op_db samples of the
 benchmark's op set) and on custom ops that break each invariant.
 """
@@ -102,27 +102,28 @@ def test_take_states_declines_what_it_does_not_take(compiled, value):
         assert compiled.take_states([(0, torch.ones(2))], frozenset()) is None
 
 
-def _compare_screens(monkeypatch):
-    """Every call the mode screens: the compiled answer next to the reference one; returns the list of pairs."""
+@pytest.fixture
+def screen_answers():
+    """Every call the mode screens while the test runs: the compiled answer next to the reference one."""
     answers = []
     module = native.module
 
     def both(plan, inputs, outputs, before, storages):
-        want = screen.screen(plan, inputs, outputs, before, storages)
+        want = screen.reference_clears(plan, inputs, outputs, before, storages)
         got = None if plan.native is None else module.clean(plan.native, inputs, outputs, before, storages)
         answers.append((plan.kind.name, got, want))
         return want
 
-    monkeypatch.setattr(checkmode, "_clean", both)
-    return answers
+    with checkmode.use_screen(both):
+        yield answers
 
 
 def _mismatches(answers):
     return [(name, got, want) for name, got, want in answers if got is not None and got != want]
 
 
-def test_the_compiled_screen_answers_as_the_reference_on_op_db_samples(monkeypatch):
-    answers = _compare_screens(monkeypatch)
+def test_the_compiled_screen_answers_as_the_reference_on_op_db_samples(screen_answers):
+    answers = screen_answers
     opinfos = catalog.opinfos_by_id()
     for opinfo_id in kept():  # the benchmark's op set: 215 OpInfos, views, reductions, in-place and out= ops among them
         opinfo = opinfos.get(opinfo_id)
@@ -152,8 +153,8 @@ VIOLATIONS = {
 
 
 @pytest.mark.parametrize("name", sorted(VIOLATIONS))
-def test_the_compiled_screen_never_clears_a_violation(name, monkeypatch):
-    answers = _compare_screens(monkeypatch)
+def test_the_compiled_screen_never_clears_a_violation(name, screen_answers):
+    answers = screen_answers
     findings = run_call(VIOLATIONS[name]()).findings
     assert findings, name
     assert _mismatches(answers) == []

@@ -136,7 +136,7 @@ def test_cli_reports_broken_probe_in_one_line(monkeypatch, capsys):
     from opprop.cli.errors import EXIT_PROBE
 
     monkeypatch.setattr(probe, "tensorimpl_reader", lambda t: 7)
-    monkeypatch.setattr(probe, "_validated", False)
+    monkeypatch.setattr(probe, "validated", False)
     assert cli.main(["check", "aten::q_per_channel_scales"]) == EXIT_PROBE
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refusing to run" in err

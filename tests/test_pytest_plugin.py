@@ -106,13 +106,14 @@ import pytest
 import torch
 
 @pytest.fixture(autouse=True)
-def broken_screen(monkeypatch):
+def broken_screen():
     from opprop.check import mode
 
     def broken(*args, **kwargs):
         raise RuntimeError("planted: the screen broke")
 
-    monkeypatch.setattr(mode, "_clean", broken)
+    with mode.use_screen(broken):
+        yield
 
 def test_its_own_result_stands():
     x = torch.arange(3.0)

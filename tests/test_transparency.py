@@ -322,15 +322,14 @@ def test_inside_and_around_other_modes():
 # ---------------------------------------------------------------- an internal error is a record
 
 
-def test_an_internal_error_is_recorded_and_the_op_result_returned(monkeypatch):
+def test_an_internal_error_is_recorded_and_the_op_result_returned():
     from opprop.check import mode
 
     def broken(*a, **k):
         raise RuntimeError("planted: the checks broke")
 
-    monkeypatch.setattr(mode, "_clean", broken)  # opprop's own screen fails on every call
     x = torch.arange(3.0)
-    with opprop.checking() as found:
+    with mode.use_screen(broken), opprop.checking() as found:  # opprop's own screen fails on every call
         y = x.add(1); line = sys._getframe().f_lineno  # noqa: E702
         z = y.mul_(2)
     assert z is y and y.tolist() == [2.0, 4.0, 6.0]
@@ -376,15 +375,15 @@ def test_compiled_code_is_compiled_under_checking_and_its_ops_are_checked():
     assert found.internal_errors == []
 
 
-def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report(monkeypatch, capsys, tmp_path):
+def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report(capsys, tmp_path):
     import json
 
     from opprop.check import mode
     from opprop.cli import main as cli
 
-    monkeypatch.setattr(mode, "_clean", mode._clean)  # restored after: --import broken_screen replaces it here too
     report = tmp_path / "r.json"
-    assert cli.main(["check", "aten::neg", "--samples-only", "--import", "broken_screen", "--json", str(report)]) == 0
+    with mode.use_screen(None):  # the shipped screen put back after: --import broken_screen replaces it here too
+        assert cli.main(["check", "aten::neg", "--samples-only", "--import", "broken_screen", "--json", str(report)]) == 0
     out = capsys.readouterr().out
     assert "opprop internal error, " in out and "aten::neg (after the call): RuntimeError: planted: the screen broke" in out
     [stats] = json.loads(report.read_text())["ops"]

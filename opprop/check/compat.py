@@ -7,6 +7,8 @@ Before, the same address is the storage's read-only data address
 offset in bytes, and 0 for a tensor without elements, as torch's own
 ``TensorImpl::data`` computes it. ``validate`` compares it with
 ``data_ptr`` on known cases and checks that a copy-on-write tensor stays one.
+Dynamo's eval-frame hook, which dispatch frames use to keep Dynamo out, is read
+here too (``set_eval_frame``, ``skip_in_dynamo``).
 """
 from __future__ import annotations
 
@@ -53,3 +55,24 @@ def validate(reader=None) -> None:
             reader(t)
             if not is_cow(t):
                 raise RuntimeError("reading the data pointer of a copy-on-write tensor materialized its storage")
+
+
+# Dynamo's eval-frame hook, where torch has it: a dispatch frame clears the callback with it (Dynamo stays out of
+# all it calls) and its code is marked for Dynamo to skip (``skip_in_dynamo``). Without them torch's own
+# ``_disable_dynamo`` wrapper does it (``InvariantMode._should_skip_dynamo``).
+try:
+    from torch._C._dynamo import eval_frame as _eval_frame
+
+    set_eval_frame = _eval_frame.set_eval_frame
+    _SKIP_FRAME = _eval_frame._FrameExecStrategy(_eval_frame._FrameAction.SKIP, _eval_frame._FrameAction.DEFAULT)
+    OWN_DYNAMO_GUARD = True
+except (ImportError, AttributeError):  # a torch without them
+    def set_eval_frame(callback):
+        return None
+
+    OWN_DYNAMO_GUARD = False
+
+
+def skip_in_dynamo(function) -> None:
+    """Mark a dispatch function's code for Dynamo to skip (only where ``OWN_DYNAMO_GUARD``)."""
+    _eval_frame.set_code_exec_strategy(function.__code__, _SKIP_FRAME)

@@ -224,11 +224,11 @@ def _pre_call_tensor(t: torch.Tensor, snapshot) -> torch.Tensor | None:
 
 def _spec_of(value):
     if isinstance(value, torch.Tensor):
-        return _compact(tensor_spec(value))
+        return compact(tensor_spec(value))
     if isinstance(value, (list, tuple)):
         return [_spec_of(v) for v in value]
     return describe(value)
-def _compact(spec: TensorSpec) -> TensorSpec:
+def compact(spec: TensorSpec) -> TensorSpec:
     """A fill rule instead of literal values where the rule rebuilds the same values."""
     if spec.fill != "values" or spec.stride is not None or spec.quant is not None or spec.values is None:
         return spec

@@ -1,5 +1,5 @@
 // The hot path in C++: the dispatch mode's whole call for the common case (this file), snapshots.take_states
-// (hot_path_states.h) and screen.screen (hot_path_screen.h), over what they share (hot_path_common.h).
+// (hot_path_states.h) and screen.reference_clears (hot_path_screen.h), over what they share (hot_path_common.h).
 //
 // Each answers exactly what the Python code answers, in the same formats, or declines and leaves the call to it:
 // any tensor that is not a plain strided CPU tensor of a whole-byte dtype, any state the Python side made another
@@ -187,7 +187,7 @@ PyObject* configure(PyObject*, PyObject* args) {
 
 PyMethodDef methods[] = {
     {"take_states", (PyCFunction)(void (*)(void))take_states, METH_FASTCALL, "snapshots.take_states, or None"},
-    {"clean", (PyCFunction)(void (*)(void))clean, METH_FASTCALL, "screen._clean, or None"},
+    {"clean", (PyCFunction)(void (*)(void))clean, METH_FASTCALL, "screen.clears, or None"},
     {"dispatch", (PyCFunction)(void (*)(void))dispatch, METH_FASTCALL, "a whole checked call, or not_taken"},
     {"inputs_of", (PyCFunction)(void (*)(void))inputs_of, METH_FASTCALL, "the dispatch's walk, or None"},
     {"make_plan", make_plan, METH_VARARGS, "a plan's screen settings, for clean"},

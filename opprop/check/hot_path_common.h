@@ -18,7 +18,7 @@ namespace {
 int64_t keep_buffers = 1 << 17;  // snapshots.KEEP_BUFFERS: from there the Python side keeps the bytes its own way
 PyObject* storage_name = nullptr;  // "untyped_storage"
 PyObject* overlaps = nullptr;      // torch._C._overlaps
-PyObject* large_state = nullptr;   // snapshots._large_state: a large input's state, made as the Python side makes it
+PyObject* large_state = nullptr;   // snapshots.large_state: a large input's state, made as the Python side makes it
 PyObject* same_bytes = nullptr;    // snapshots.same_bytes: compares a digest or a kept buffer
 
 // An input's state, as the Python side names its fields (tests/test_native_hot_path.py parses these two lines and

@@ -1,4 +1,4 @@
-// screen.screen, compiled: whether every check of the plan would be silent on the call.
+// screen.reference_clears, compiled: whether every check of the plan would be silent on the call.
 // Part of hot_path.cpp's one translation unit (native.py builds it); the Python reference is named at each function.
 #pragma once
 
@@ -73,7 +73,7 @@ int overlap(PyObject* a, PyObject* b) {
 
 using Pairs = std::vector<std::pair<int64_t, PyObject*>>;
 
-// screen._clean's answer for plain inputs and outputs (an output NULL for None): 1 clean, 0 not, -1 declined.
+// screen.clears' answer for plain inputs and outputs (an output NULL for None): 1 clean, 0 not, -1 declined.
 // `refs`: the references to an output that the caller's own names hold (the outputs entry, the op's return value).
 int screen_core(Plan* plan, const Pairs& inputs, const Pairs& outs, PyObject* before, PyObject* storages, Py_ssize_t refs) {
   Py_ssize_t n_in = inputs.size();
@@ -195,7 +195,7 @@ PyObject* answer(int clean) {
   return PyBool_FromLong(clean);
 }
 
-// clean(plan, inputs, outputs, before, storages) -> True | False | None (screen._clean's answer, or declined)
+// clean(plan, inputs, outputs, before, storages) -> True | False | None (screen.clears' answer, or declined)
 PyObject* clean(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (unconfigured()) return nullptr;
   if (nargs != 5 || !PyList_Check(args[1]) || !PyList_Check(args[2])) return decline();

@@ -7,7 +7,7 @@ namespace {
 template <typename Written>
 PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Written written_at) {
   Py_ssize_t n = inputs.size();
-  // built by appending, so a large input's Python helper can read the states before it (snapshots._large_state)
+  // built by appending, so a large input's Python helper can read the states before it (snapshots.large_state)
   PyObject* states = PyList_New(0);
   PyObject* storages = PyList_New(0);
   if (!states || !storages) {

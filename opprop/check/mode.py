@@ -7,7 +7,8 @@ pairs the schema already lets alias (a ``CheckPlan``, shared by every mode
 with the same settings). Per call it first runs a cheap screen that can only
 say "clean" when every check would be silent; only a call the screen cannot
 clear goes through the invariants' checks themselves, which produce the
-findings. The fused screen is ``screen._clean``; the plan is ``plan.CheckPlan``.
+findings. The fused screen is ``screen.clears`` (a test puts another in its
+place with ``use_screen``); the plan is ``plan.CheckPlan``.
 Where the hot path is compiled (``native.py``), a call it takes runs whole in
 C++ up to the screen; this module's code is the reference it is held to, and
 takes over from the op's result whenever the screen does not clear the call.
@@ -27,32 +28,45 @@ from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check import snapshots
 from opprop.check.readable import any_inference, flat_outputs
-from opprop.check.plan import _PLANS, CheckPlan
-from opprop.check.screen import _clean
+from opprop.check.compat import OWN_DYNAMO_GUARD, set_eval_frame as _set_eval_frame, skip_in_dynamo
+from opprop.check.plan import PLANS, CheckPlan
+from opprop.check.screen import clears as _shipped_screen
+from opprop.check.snapshots import take_states
 from opprop.check.walk import Unread, tensor_arguments
 
-_screen_clean = _clean  # the screen as shipped: the compiled dispatch stands in for it
 _NOT_TAKEN = native.NOT_TAKEN
 _HandedOn = native.HandedOn
-from opprop.check.snapshots import take_states
-
-try:  # Dynamo's eval-frame hook, to keep Dynamo out of the dispatch frames (see InvariantMode._should_skip_dynamo)
-    from torch._C._dynamo import eval_frame as _eval_frame
-
-    _set_eval_frame = _eval_frame.set_eval_frame
-    _SKIP_FRAME = _eval_frame._FrameExecStrategy(_eval_frame._FrameAction.SKIP, _eval_frame._FrameAction.DEFAULT)
-    _OWN_DYNAMO_GUARD = True
-except (ImportError, AttributeError):  # a torch without them: torch's own wrapper does it
-    def _set_eval_frame(callback):
-        return None
-
-    _OWN_DYNAMO_GUARD = False
+# The screen every call asks, bound here once (a global read per call, no indirection); only ``use_screen`` changes it.
+_clears = _shipped_screen
 _storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
 _storage_use_count = torch._C._storage_Use_Count
 _Tensor = torch.Tensor
 
 
 _screen_validated = False
+
+
+class use_screen:
+    """Put another screen in the mode's place (a test's oracle, or its planted bug); None puts the shipped one back.
+
+    The switch is made when called, like ``torch.set_grad_enabled``: a module
+    imported into a worker (``--import``) calls it and leaves it on; used as a
+    context manager, it puts back the screen before it on exit. While any other
+    screen is in place, no call takes the compiled dispatch, which would screen
+    it in C++ without asking.
+    """
+
+    def __init__(self, clears):
+        global _clears
+        self.prior = _clears
+        _clears = _shipped_screen if clears is None else clears
+
+    def __enter__(self) -> "use_screen":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global _clears
+        _clears = self.prior
 
 
 def validate_readers(force: bool = False) -> None:
@@ -93,7 +107,7 @@ class InvariantMode(TorchDispatchMode):
     snapshot_all = snapshots.DEFAULT_SNAPSHOT == "all"
     only = None
     max_captured_values = MAX_CALL_VALUES  # a finding's call with more tensor values is left to its replay
-    _plans: dict = _PLANS.setdefault((snapshot_all, None), {})
+    _plans: dict = PLANS.setdefault((snapshot_all, None), {})
     # Made on first use (every mode is made per checked call in run_call: two containers fewer is measurable):
     internal_errors: tuple | list = ()  # InternalError records; a list once there is one
     # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
@@ -105,14 +119,14 @@ class InvariantMode(TorchDispatchMode):
             if snapshot_data not in snapshots.SNAPSHOT_POLICIES:
                 raise ValueError(f"snapshot_data must be one of {snapshots.SNAPSHOT_POLICIES}, not {snapshot_data!r}")
             self.snapshot_all = snapshot_data == "all"
-        if not (probe._validated and _screen_validated):
+        if not (probe.validated and _screen_validated):
             validate_readers()
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
-            self._plans = _PLANS.setdefault((self.snapshot_all, self.only), {})
+            self._plans = PLANS.setdefault((self.snapshot_all, self.only), {})
 
     @classmethod
     def _should_skip_dynamo(cls) -> bool:
@@ -124,7 +138,7 @@ class InvariantMode(TorchDispatchMode):
         and its first act clears the callback with the same C function, so nothing it calls is traced either (a
         test compiles a function under the mode: no graph break, no warning). A torch without them keeps the wrapper.
         """
-        return not _OWN_DYNAMO_GUARD
+        return not OWN_DYNAMO_GUARD
 
     # A higher-order op (torch.cond, while_loop, map) comes to __torch_dispatch__ as itself, not an
     # OpOverload: it runs there unchanged, with the mode popped. A mode that does not say this makes torch raise
@@ -184,7 +198,7 @@ class InvariantMode(TorchDispatchMode):
         try:
             compiled = native.module
             handed = None
-            if compiled is not None and _clean is _screen_clean:  # (a test that replaces the screen: the path below)
+            if compiled is not None and _clears is _shipped_screen:  # (another screen in use_screen: the path below)
                 handed = compiled.dispatch(self, func, args, kwargs)
                 if type(handed) is _Tensor:
                     return handed  # checked and cleared, compiled (native.py): the op's own result
@@ -244,7 +258,7 @@ class InvariantMode(TorchDispatchMode):
                     outputs = flat_outputs(kind, out)
                     if outputs is None:
                         return out  # a fake or functional output (a mode below made it): not read
-                clean = not plan.slow and _clean(plan, inputs, outputs, before, storages)
+                clean = not plan.slow and _clears(plan, inputs, outputs, before, storages)
                 if clean:
                     for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
                         if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
@@ -291,7 +305,7 @@ class InvariantMode(TorchDispatchMode):
         rest = self._reduced_plan(plan, fired_ids)
         if rest.screens or rest.slow:
             return False
-        if not _clean(rest, inputs, outputs, before if rest.mutation else None, storages if rest.replaced else None):
+        if not _clears(rest, inputs, outputs, before if rest.mutation else None, storages if rest.replaced else None):
             return False
         for finding in fired.values():
             finding.occurrences += 1
@@ -300,7 +314,7 @@ class InvariantMode(TorchDispatchMode):
     def _reduced_plan(self, plan: CheckPlan, without: frozenset) -> CheckPlan:
         """The plan of the same overload without some invariants (made once per set)."""
         only = frozenset(inv for inv, _ in plan.checks) - without
-        plans = _PLANS.setdefault((self.snapshot_all, only), {})
+        plans = PLANS.setdefault((self.snapshot_all, only), {})
         entry = plans.get(id(plan.func))
         if entry is None:
             entry = plans[id(plan.func)] = (plan.func, CheckPlan(plan.func, self.snapshot_all, only))
@@ -343,5 +357,5 @@ class InvariantMode(TorchDispatchMode):
                 self.findings.append(finding)
 
 
-if _OWN_DYNAMO_GUARD:  # Dynamo runs the dispatch frame untraced; the frame then clears the callback for what it calls
-    _eval_frame.set_code_exec_strategy(InvariantMode.__torch_dispatch__.__code__, _SKIP_FRAME)
+if OWN_DYNAMO_GUARD:  # Dynamo runs the dispatch frame untraced; the frame then clears the callback for what it calls
+    skip_in_dynamo(InvariantMode.__torch_dispatch__)

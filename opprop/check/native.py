@@ -5,7 +5,7 @@ plain tensors, when the screen clears it, and hands anything else to the Python
 path: before the op runs (``NOT_TAKEN``), or after it, from the op's result on
 (a ``HandedOn`` it returns, never state kept on the mode: see mode.py).
 ``take_states`` and ``clean`` answer what ``snapshots.take_states`` and
-``screen.screen`` answer, for the common call (plain strided CPU tensors of
+``screen.reference_clears`` answer, for the common call (plain strided CPU tensors of
 whole-byte dtypes; a large input's digest or kept buffer is made and compared by
 the Python helpers it calls), or decline with None, and the Python functions
 then run. An exception of opprop's own reads makes them decline; a
@@ -74,7 +74,7 @@ def _load() -> tuple[object | None, str | None]:
 
     from opprop.check import snapshots
 
-    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots._large_state, snapshots.same_bytes, NOT_TAKEN, HandedOn,
+    built.configure(snapshots.KEEP_BUFFERS, torch._C._overlaps, snapshots.large_state, snapshots.same_bytes, NOT_TAKEN, HandedOn,
                     snapshots.InputState, snapshots.Metadata)
     return built, None
 

@@ -67,11 +67,11 @@ class CheckPlan:
         self.native = native.plan_of(self)
 
 
-_PLANS: dict = {}  # (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}
+PLANS: dict = {}  # the plans every mode with the same settings shares: (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}
 
 
 def _forget_plans() -> None:
-    for plans in _PLANS.values():  # cleared in place: modes hold these dicts
+    for plans in PLANS.values():  # cleared in place: modes hold these dicts
         plans.clear()
 
 

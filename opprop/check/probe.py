@@ -47,7 +47,7 @@ def _read_storageimpl(t: torch.Tensor) -> int:
 tensorimpl_reader = torch.Tensor._use_count
 raw_storageimpl_reader = _read_through_held_wrapper  # the count including the held wrapper's own references
 storageimpl_reader = _read_storageimpl
-_validated = False
+validated = False  # the readers checked (validate); the mode reads it before trusting them
 # What a Python storage wrapper adds to the StorageImpl's count while a name holds it, and after
 # the last name let go of it (the wrapper lives on for the StorageImpl): measured by validate()
 # and calibrate_screen(); None until then.
@@ -140,10 +140,10 @@ def _calibrate_held_wrapper() -> None:
 
 def validate(force: bool = False) -> None:
     """Calibrate, then check the readers on known cases; raise ProbeError naming the first mismatch."""
-    global _validated
-    if _validated and not force:
+    global validated
+    if validated and not force:
         return
-    _validated = False
+    validated = False
     if tensorimpl_use_count(None) != 0 or storageimpl_use_count(None) != 0:
         raise ProbeError("use-count probe: an undefined tensor must count 0")
     try:
@@ -161,7 +161,7 @@ def validate(force: bool = False) -> None:
                 f"use-count probe is wrong: {what} reads TensorImpl={got_tensor} StorageImpl={got_storage}, "
                 f"expected TensorImpl={want_tensor} StorageImpl={want_storage}"
             )
-    _validated = True
+    validated = True
 
 
 def calibrate_screen(read_at: callable, address_of: callable) -> int:

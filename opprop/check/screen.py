@@ -1,6 +1,7 @@
 """The fused screen: one cheap pass that says "clean" only when every check in a plan would be silent.
 
-Per call the dispatch mode asks ``_clean`` first; only a call it cannot
+Per call the dispatch mode asks ``clears`` first (the compiled screen, then
+``reference_clears``, the Python reference it is held to); only a call it cannot
 clear goes through the invariants' own checks, which decide and describe.
 It knows the invariants in ``SCREENED``; a plan with any other invariant that
 brings no screen of its own sends every call down the slow path (fail
@@ -19,7 +20,7 @@ from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.memory import span_bytes
-from opprop.check.snapshots import _NO_SIZES, COMPARE_IN_PLACE, _memory, same_bytes, unchanged
+from opprop.check.snapshots import NO_SIZES, COMPARE_IN_PLACE, memory_at, same_bytes, unchanged
 
 if TYPE_CHECKING:
     from opprop.check.plan import CheckPlan
@@ -31,7 +32,7 @@ _storage_use_count = torch._C._storage_Use_Count
 _PLAIN = probe.PLAIN_TYPES
 _strided = torch.strided
 
-# The invariants the fused screen ``_clean`` knows how to clear; any other needs a screen of its own.
+# The invariants the fused screen ``clears`` knows how to clear; any other needs a screen of its own.
 SCREENED = frozenset(
     (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION,
      STORAGE_REPLACED, VIEW_COPIES)
@@ -70,21 +71,21 @@ def _apart(x: tuple, y: tuple) -> bool:
     return not (x[1] and y[1] and x[0] < y[0] + y[1] and y[0] < x[0] + x[1])
 
 
-def _clean(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
-    """True only when every check in the plan would report nothing for this call (``screen`` decides).
+def clears(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
+    """True only when every check in the plan would report nothing for this call: the screen the mode asks.
 
     The compiled screen (``native``) answers first where the plan has one; it
-    declines (None) any call it does not take, and ``screen`` answers.
+    declines (None) any call it does not take, and ``reference_clears`` answers.
     """
     compiled = plan.native
     if compiled is not None:
         answer = native.module.clean(compiled, inputs, outputs, before, storages)
         if answer is not None:
             return answer
-    return screen(plan, inputs, outputs, before, storages)
+    return reference_clears(plan, inputs, outputs, before, storages)
 
 
-def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
+def reference_clears(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
     """True only when every check in the plan would report nothing for this call: the reference screen.
 
     A conservative screen: anything it cannot clear cheaply (an output held
@@ -119,7 +120,7 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         return False  # storage_replaced
                     if state is not None:  # snapshots.unchanged, its common case inlined
                         meta, raw, _ = state
-                        if raw is None or meta.shape is _NO_SIZES:
+                        if raw is None or meta.shape is NO_SIZES:
                             if not unchanged(state, t):
                                 return False
                         elif (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
@@ -127,7 +128,7 @@ def screen(plan: CheckPlan, inputs: list, outputs: list, before: list | None, st
                         elif raw:  # snapshots.same_bytes, inlined
                             n = len(raw)
                             if n < COMPARE_IN_PLACE:
-                                if _memory(meta.ptr)[:n] != raw:
+                                if memory_at(meta.ptr)[:n] != raw:
                                     return False
                             elif state is not previous:  # a large input passed twice shares its state: compared once
                                 previous = state

@@ -20,11 +20,11 @@ from opprop.check.probe import PLAIN_TYPES as _PLAIN
 from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 
-# Reading n bytes at an address: ``_memory(address)[:n]``. A char array as long as memory can be, laid
+# Reading n bytes at an address: ``memory_at(address)[:n]``. A char array as long as memory can be, laid
 # over the address (``from_address`` reads nothing); slicing it copies exactly n bytes into a bytes
 # object. The same bytes as ``ctypes.string_at``, for a third of its cost (no foreign-function call),
 # with one array type for every length.
-_memory = (ctypes.c_char * sys.maxsize).from_address
+memory_at = (ctypes.c_char * sys.maxsize).from_address
 # Comparing: below COMPARE_IN_PLACE bytes the slice above and ``==``; from there libc's memcmp on the live bytes,
 # which copies nothing. A slice that large is a fresh allocation whose every page faults in (measured: a 45 MB
 # slice-and-compare 10 times memcmp's cost), which made the optimizer steps of real training code the slowest calls.
@@ -103,7 +103,7 @@ def _digest(ptr: int, n: int) -> Digest:
 def _span_bytes(ptr: int, n: int, contiguous: bool):
     """What a CPU input's state keeps of its n-byte span at ptr: the bytes, a kept buffer, or a digest."""
     if n < KEEP_BUFFERS:
-        return _memory(ptr)[:n]
+        return memory_at(ptr)[:n]
     return _digest(ptr, n) if contiguous and n >= DIGEST_BYTES else _copied(ptr, n)
 
 
@@ -116,7 +116,7 @@ def same_bytes(address: int, raw: bytes) -> bool:
     """The ``len(raw)`` bytes at ``address`` equal ``raw``."""
     n = len(raw)
     if n < COMPARE_IN_PLACE:
-        return _memory(address)[:n] == raw
+        return memory_at(address)[:n] == raw
     if type(raw) is Digest:
         return _xxh3_128((_char * n).from_address(address)) == raw.value
     return _memcmp(address, _address(raw), n) == 0
@@ -145,15 +145,15 @@ def same_data(before: torch.Tensor, after: torch.Tensor) -> bool:
     return False
 
 
-_NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
+NO_SIZES = ("no sizes",)  # a strided nested tensor's size and stride: it has none to compare
 
 
 class Metadata(NamedTuple):
     """What a strided input's state compares besides its bytes (the compiled hot path builds the same, in this order:
     the comment on ``Metadata`` in hot_path_common.h names these fields, and a test holds the two equal)."""
 
-    shape: torch.Size  # or _NO_SIZES (a strided nested tensor)
-    stride: tuple  # or _NO_SIZES
+    shape: torch.Size  # or NO_SIZES (a strided nested tensor)
+    stride: tuple  # or NO_SIZES
     offset: int  # storage offset, in elements
     ptr: int  # the data pointer (const_data_ptr): the storage's plus offset times element size
     version: int  # the version counter
@@ -185,7 +185,7 @@ def take_state(t: torch.Tensor, with_data: bool) -> InputState:
     data pointer is the storage's plus offset times element size, so with the
     offset equal it changes exactly when the storage pointer does);
     ``raw`` is, on CPU, the bytes the tensor spans, read with one memcpy
-    (``_memory``), far cheaper than a dispatcher clone and exact for
+    (``memory_at``), far cheaper than a dispatcher clone and exact for
     NaNs; ``data`` is, elsewhere and only when ``with_data``, a clone.
     The common case (a dense CPU tensor) costs eleven attribute reads and
     one memcpy; everything here is ordered so it pays nothing more. The data
@@ -205,9 +205,9 @@ def _strided_state(t: torch.Tensor, with_data: bool) -> InputState:
     try:
         meta = _new(Metadata, (t.shape, t.stride(), t.storage_offset(), ptr, t._version))  # shape: size() without parsing arguments
     except RuntimeError:  # a strided nested tensor: one contiguous buffer, no sizes or strides
-        meta = _new(Metadata, (_NO_SIZES, _NO_SIZES, t.storage_offset(), ptr, t._version))
+        meta = _new(Metadata, (NO_SIZES, NO_SIZES, t.storage_offset(), ptr, t._version))
         n = t.nbytes if t.is_cpu and t.is_contiguous() else 0
-        return _new(InputState, (meta, (_memory(ptr)[:n] if n else None), None))
+        return _new(InputState, (meta, (memory_at(ptr)[:n] if n else None), None))
     if t.is_cpu:
         contiguous = t.is_contiguous()
         n = t.nbytes if contiguous else span_bytes(t)
@@ -253,7 +253,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
                     states.append(_new(InputState, (meta, b"", None)))
                     continue
                 if t.dtype not in SUB_BYTE_DTYPES:
-                    states.append(_new(InputState, (meta, _memory(ptr)[:n], None)) if n < KEEP_BUFFERS else _large_state(meta, ptr, n, contiguous, states))
+                    states.append(_new(InputState, (meta, memory_at(ptr)[:n], None)) if n < KEEP_BUFFERS else large_state(meta, ptr, n, contiguous, states))
                     continue
             states.append(_strided_state(t, with_data))
         else:
@@ -262,12 +262,12 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
     return states, storages
 
 
-def _large_state(meta: Metadata, ptr: int, n: int, contiguous: bool, states: list) -> InputState:
+def large_state(meta: Metadata, ptr: int, n: int, contiguous: bool, states: list) -> InputState:
     """A large input's state (a digest, or a kept buffer); the previous input's own when it spans the very same bytes.
 
     One tensor passed twice (``addcmul_(grad, grad)`` in every Adam step) is read and compared once: the
     same meta (sizes, strides, offset, address, version) over the same length is the same snapshot. A
-    shared state sits right after its first, where the screen looks for it (``screen._clean``).
+    shared state sits right after its first, where the screen looks for it (``screen.clears``).
     """
     if states:
         previous = states[-1]
@@ -282,7 +282,7 @@ _LARGE = (KeptBuffer, Digest)  # what a large input's state keeps
 def unchanged(state: InputState, t: torch.Tensor) -> bool:
     """True when ``t`` still matches its state in every field ``Snapshot.changed`` compares."""
     meta, raw, data = state
-    if data is not None or type(meta) is Unstrided or meta.shape is _NO_SIZES or raw is None:
+    if data is not None or type(meta) is Unstrided or meta.shape is NO_SIZES or raw is None:
         return Snapshot(state).changed(t) is None
     if (t.shape, t.stride(), t.storage_offset(), _const_data_ptr(t), t._version) != meta:
         return False
@@ -303,18 +303,18 @@ class Snapshot:
             self.stride, self.offset, self.ptr = meta.stride, meta.offset, meta.ptr
 
     def changed(self, t: torch.Tensor) -> str | None:
-        if self.size is not _NO_SIZES and t.size() != self.size:
+        if self.size is not NO_SIZES and t.size() != self.size:
             return "size"
         if self.stride is None:
             return None
-        if self.stride is not _NO_SIZES and t.stride() != self.stride:
+        if self.stride is not NO_SIZES and t.stride() != self.stride:
             return "stride"
         if t.storage_offset() != self.offset:
             return "storage_offset"
         if _const_data_ptr(t) != self.ptr:  # same offset, so this is the storage pointer moving
             return "storage"
         if self.raw is not None and not same_bytes(_const_data_ptr(t), self.raw):
-            if type(self.raw) is Digest or self.size is _NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
+            if type(self.raw) is Digest or self.size is NO_SIZES or t.is_contiguous() or not elements_equal_bytes(self.raw, t):
                 return "data"  # a strided tensor's span has gaps other tensors own: compare elements
         if self.data is not None and not same_data(self.data, t):
             return "data"

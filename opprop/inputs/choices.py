@@ -1,4 +1,4 @@
-"""The one seam onto Hypothesis internals: an example's choice sequence, read and drawn from again.
+"""The seam onto Hypothesis's engine: an example's choice sequence, read and drawn from again.
 
 A drawn example is fully determined by its strategy and its choices (what
 the example database stores). Reading them during a test and drawing the

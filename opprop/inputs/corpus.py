@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from opprop.check.findings import MAX_CALL_VALUES, _compact
+from opprop.check.findings import MAX_CALL_VALUES, compact
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe
 
 MAX_PER_OP = 8  # distinct input signatures kept per overload: enough shapes to start from, a bounded file
@@ -46,7 +46,7 @@ def _spec(value):
         return [_spec(v) for v in value]
     spec = describe(value)
     if isinstance(spec, TensorSpec) and spec.layout == "strided":
-        spec = _compact(spec)
+        spec = compact(spec)
     if isinstance(spec, TensorSpec) and spec.layout == "strided" and spec.quant is None and spec.values is not None:
         if len(spec.values) > MAX_CALL_VALUES:
             return spec.replace(fill="zeros", values=None)
@@ -99,6 +99,12 @@ def _lines(directory: Path, keys_only: bool = False):
             except (ValueError, KeyError, TypeError):
                 if not keys_only:
                     raise CorpusError(f"{path}:{n}: not a recorded call") from None
+
+
+def recorded_keys(directory) -> set:
+    """The (op, signature) of every call recorded in DIR (none where DIR is not there): what a new recording skips."""
+    directory = Path(directory)
+    return set(_lines(directory, keys_only=True)) if directory.is_dir() else set()
 
 
 def read(directory, max_per_op: int = MAX_PER_OP) -> dict[str, list[CallSpec]]:

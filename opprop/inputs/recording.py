@@ -14,7 +14,7 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.check.findings import call_signature
-from opprop.check.mode import _OWN_DYNAMO_GUARD, _set_eval_frame
+from opprop.check.compat import OWN_DYNAMO_GUARD, set_eval_frame as _set_eval_frame, skip_in_dynamo
 from opprop.check.readable import readable
 from opprop.core.specs import SpecError
 from opprop.inputs import corpus
@@ -123,7 +123,5 @@ class Recording:
         return super().__torch_dispatch__(func, types, args, kwargs)
 
 
-if _OWN_DYNAMO_GUARD:
-    from opprop.check.mode import _SKIP_FRAME, _eval_frame
-
-    _eval_frame.set_code_exec_strategy(Recording.__torch_dispatch__.__code__, _SKIP_FRAME)
+if OWN_DYNAMO_GUARD:
+    skip_in_dynamo(Recording.__torch_dispatch__)
