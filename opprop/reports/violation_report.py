@@ -129,7 +129,10 @@ def group(findings: list[dict], ledger, *, definitions=None, log=print) -> list[
 
 
 def _build(g: ViolationGroup, definitions, log) -> None:
-    built = child_process.run(lambda: json.dumps(_built_or_why(g, definitions)).encode(), timeout=GROUP_TIMEOUT_S)
+    for grow in (True, False):  # a neighbour or grown call may crash the op: then the fix is proven on the finding's call alone
+        built = child_process.run(lambda: json.dumps(_built_or_why(g, definitions, grow)).encode(), timeout=GROUP_TIMEOUT_S)
+        if built.code == 0 and built.output:
+            break
     if built.code != 0 or not built.output:
         how = "timed out" if built.timed_out else f"died with {built.signal_name}" if built.signal else f"exit {built.code}"
         g.note = f"the repro could not be built: it {how}"
@@ -141,14 +144,14 @@ def _build(g: ViolationGroup, definitions, log) -> None:
     log(f"{g.first['aten_op']} / {g.first['invariant']}: {len(g.findings)} finding(s); repro {g.ran or g.note}")
 
 
-def _built_or_why(g: ViolationGroup, definitions) -> dict:
+def _built_or_why(g: ViolationGroup, definitions, grow: bool) -> dict:
     try:
-        return _built(g, definitions)
+        return _built(g, definitions, grow)
     except Exception as e:  # an op whose copy or call fails in a way of its own: said in its report, never the end of the others
         return {"note": f"the repro could not be built: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"}
 
 
-def _built(g: ViolationGroup, definitions) -> dict:
+def _built(g: ViolationGroup, definitions, grow: bool = True) -> dict:
     """In a forked child: the group's minimal call, its repro script (its ledger expect file's code, else one written
     from its captured call, shrunk), its fix."""
     first = Finding.from_json(g.first)
@@ -171,7 +174,7 @@ def _built(g: ViolationGroup, definitions) -> dict:
         script = repro.emit(spec, first.invariant, definition=Path(source).read_text() if source else None,
                             definition_from=Path(source).name if source else "",
                             preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "")
-    fix = fixes.for_spec(spec, first.invariant, detail, output_index)
+    fix = fixes.for_spec(spec, first.invariant, detail, output_index, grow=grow, neighbours=fixes.verify.NEIGHBOURS if grow else 0)
     return {**out, "spec": spec.as_json(), "script": script, "fix": fix.as_json()}
 
 
