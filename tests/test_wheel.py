@@ -37,6 +37,9 @@ def test_the_built_wheel_installs_elsewhere_and_checks_an_op(tmp_path):
     environ["TORCH_EXTENSIONS_DIR"] = str(tmp_path / "extensions")
     where = subprocess.run([python, "-c", "import opprop; print(opprop.__file__)"], cwd=work, env=environ, capture_output=True, text=True)
     assert where.returncode == 0 and where.stdout.startswith(str(env)), where.stdout + where.stderr[-2000:]
+    seeded = subprocess.run([python, "-c", "from opprop.inputs import seed; print(seed.DIR); print(seed.one_line())"], cwd=work, env=environ,
+                            capture_output=True, text=True)  # the sweep's default seed corpus ships in the wheel
+    assert seeded.returncode == 0 and seeded.stdout.startswith(str(env)) and "the shipped seed corpus:" in seeded.stdout, seeded.stdout + seeded.stderr[-2000:]
     checked = subprocess.run([str(env / "bin" / "opprop"), "check", "q_per_channel_scales"], cwd=work, env=environ,
                              capture_output=True, text=True, timeout=600)
     assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]

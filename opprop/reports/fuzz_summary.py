@@ -81,6 +81,8 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
         rep["torch_version"] = run["torch_version"]
     if run.get("namespaces"):
         rep["namespaces"] = run["namespaces"]  # every namespace beside aten: its targets, or why it was left out
+    if run.get("corpus"):
+        rep["corpus"] = run["corpus"]  # what the run started from: --corpus DIR, or the shipped seed (opprop fuzz --no-seed: none)
     if run.get("imports"):
         rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
     return rep
@@ -148,6 +150,8 @@ def render_markdown(rep: dict, ledger, baseline: dict | None = None) -> str:
     lines = [f"# opprop fuzz: {len(findings)} finding(s) over {len(ran)}/{len(ops)} ops, {len(untested)} not tested", ""]
     lines.append(f"torch {rep.get('torch_version')}, {rep.get('device')}, budget {rep.get('budget_s')} s, jobs {rep.get('jobs')}, shard {rep.get('shard')}, "
                  f"{sum(o.get('examples', 0) for o in ops)} examples")
+    if rep.get("corpus"):
+        lines.append(f"Started from {rep['corpus']['about']}" + (" (--no-seed turns it off)" if rep["corpus"].get("seed") else ""))
     lines.append("")
     lines += render_untested(untested)
     lines.append(f"## New findings ({len(new)})")

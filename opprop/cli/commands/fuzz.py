@@ -43,7 +43,7 @@ def add_parser(sub):
     p.add_argument("--device", default="cpu")
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
-    corpus_flag.add_argument(p)
+    corpus_flag.add_argument(p, seed=True)
     p.set_defaults(handler=cmd_fuzz)
 
 
@@ -96,7 +96,7 @@ def cmd_fuzz(args) -> int:
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
     fork = _fork_workers(args)
     import_modules(args.imports)
-    corpus_flag.use(args)
+    started_from = corpus_flag.use(args, seed=True)
     from opprop.check import probe
     from opprop.fuzz import targets as fuzz_targets
     from opprop.explore.database import open_database
@@ -134,7 +134,9 @@ def cmd_fuzz(args) -> int:
     journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
                     "device": args.device, "database": describe(args.database), "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
                     "namespaces": list(found.namespaces),
-                    "torch_version": torch.__version__, "started": time.time()})
+                    "torch_version": torch.__version__, "started": time.time(), **({"corpus": started_from} if started_from else {})})
+    if started_from:
+        print(f"corpus: {started_from['about']}" + ("; --no-seed turns it off" if started_from["seed"] else ""))
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
     for line in excluded_lines(found.namespaces):
