@@ -1,40 +1,56 @@
-# opprop expect file: _c10d_functional::all_to_all_single breaks tensorimpl_use_count on torch 2.13.0+cpu.
-# Run it with nothing but torch: python _c10d_functional.all_to_all_single--tensorimpl_use_count.py
+# opprop expect file: c10d::scatter_ breaks returns_input on torch 2.13.0+cpu.
+# Run it with nothing but torch: python c10d.scatter_--returns_input.py
 # `opprop replay` checks what it prints against EXPECTED (at the end);
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
-"""_c10d_functional::all_to_all_single breaks tensorimpl_use_count on torch 2.13.0+cpu.
+"""c10d::scatter_ breaks returns_input on torch 2.13.0+cpu.
 
-Suggested fix: output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
+Suggested fix: declare the alias in the schema, as reshape/contiguous do: c10d::scatter_(Tensor[] output_tensors, Tensor[][] input_tensors, __torch__.torch.classes.c10d.ProcessGroup process_group, int root_rank, bool async_op=True, int timeout=-1) -> (Tensor(a)[], __torch__.torch.classes.c10d.Work) (or return a fresh tensor, e.g. a clone, when output_tensors is not meant to be shared)
+Proven fix: kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is proposed) [verified]
 """
 
 OPPROP = {'format': 1,
- 'aten_op': '_c10d_functional::all_to_all_single',
- 'invariant': 'tensorimpl_use_count',
+ 'aten_op': 'c10d::scatter_',
+ 'invariant': 'returns_input',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
- 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor '
-                  '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
- 'example': {'aten_op': '_c10d_functional::all_to_all_single',
-             'called_op': '_c10d_functional::all_to_all_single',
-             'invariant': 'tensorimpl_use_count',
+ 'suggested_fix': 'declare the alias in the schema, as reshape/contiguous do: c10d::scatter_(Tensor[] '
+                  'output_tensors, Tensor[][] input_tensors, __torch__.torch.classes.c10d.ProcessGroup '
+                  'process_group, int root_rank, bool async_op=True, int timeout=-1) -> (Tensor(a)[], '
+                  '__torch__.torch.classes.c10d.Work) (or return a fresh tensor, e.g. a clone, when '
+                  'output_tensors is not meant to be shared)',
+ 'fix': {'fix': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
+                'proposed)',
+         'verdict': 'verified',
+         'why': '',
+         'diff': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
+                 'proposed)'},
+ 'example': {'aten_op': 'c10d::scatter_',
+             'called_op': 'c10d::scatter_',
+             'invariant': 'returns_input',
              'output_index': 0,
-             'detail': {'use_count': 3},
-             'inputs': {'group_name': "the one-process group's name",
-                        'input': {'device': 'cpu',
-                                  'dtype': 'float32',
-                                  'layout': 'strided',
-                                  'shape': [1, 1],
-                                  'storage_offset': 0,
-                                  'stride': [1, 1],
-                                  'tensor': True},
-                        'input_split_sizes': [],
-                        'output_split_sizes': []}},
- 'repro': {'op': '_c10d_functional::all_to_all_single',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
-                    [],
-                    [],
-                    {'group': 'group_name'}],
+             'detail': {'is_input': 'output_tensors'},
+             'inputs': {'input_tensors': [[{'device': 'cpu',
+                                            'dtype': 'float32',
+                                            'layout': 'strided',
+                                            'shape': [1, 1],
+                                            'storage_offset': 0,
+                                            'stride': [1, 1],
+                                            'tensor': True}]],
+                        'output_tensors': [{'device': 'cpu',
+                                            'dtype': 'float32',
+                                            'layout': 'strided',
+                                            'shape': [1, 1],
+                                            'storage_offset': 0,
+                                            'stride': [1, 1],
+                                            'tensor': True}],
+                        'process_group': 'the one-process group',
+                        'root_rank': 0}},
+ 'repro': {'op': 'c10d::scatter_',
+           'args': [[{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}}],
+                    [[{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}}]],
+                    {'group': 'group'},
+                    0],
            'kwargs': {}}}
 
 import sys
@@ -153,7 +169,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -168,14 +184,14 @@ def report(invariant, outputs, inputs, before, state, facts):
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 
 
-# ---- how tensorimpl_use_count is decided ----
+# ---- how returns_input is decided ----
 def _state(inputs):
     return None  # this invariant records nothing before the call
 
 
 def _breaks(outputs, inputs, before, state, facts, seen):
-    # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
-    return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
+    may_return = facts.get("may_return", {})
+    return any(o is not None and o["is"] - set(may_return.get(j, ())) for j, o in enumerate(seen["outputs"]))
 
 
 # ---- the minimal inputs ----
@@ -238,21 +254,23 @@ def destroy_group(group):
 
 one_group = one_process_group('opprop-repro', timeout_s=5.0)
 
-input = torch.zeros(0, dtype=torch.float32)
-inputs = {'input': input}
+output_tensors = [torch.zeros(1, 1, dtype=torch.float32)]
+inputs = {'output_tensors[0]': output_tensors[0]}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops._c10d_functional.all_to_all_single.default(input, [], [], one_group.group_name)
-outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+out = torch.ops.c10d.scatter_.default(output_tensors, [[torch.zeros(1, 1, dtype=torch.float32)]], one_group.boxed(), 0)
+[o.wait() for o in (out if isinstance(out, (list, tuple)) else [out]) if isinstance(o, torch.ScriptObject) and o._has_method('wait')]
+outputs = [t for o in out for t in (o if isinstance(o, (list, tuple)) else [o])]
 del out
-report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': (), 'outputs_may_alias': False, 'mutable': ()})
+report('returns_input', outputs, inputs, before, state, facts={'may_alias': ('input_tensors', 'output_tensors', 'process_group'), 'outputs_may_alias': False, 'mutable': (), 'may_return': {}})
 destroy_group(one_group)
 
 
 EXPECTED = """\
-output 0: float32[0] tensorimpl_use_count=3 python_refs=1 storageimpl_use_count=1
-  is input: False, overlaps input: False
-input input: unchanged
-tensorimpl_use_count: reproduces
+output 0: float32[1, 1] tensorimpl_use_count=4 python_refs=3 storageimpl_use_count=1
+  is output_tensors[0]: True, overlaps output_tensors[0]: True
+output 1: not a tensor (ScriptObject)
+input output_tensors[0]: unchanged
+returns_input: reproduces
 """

@@ -1,48 +1,62 @@
-# opprop expect file: c10d::allreduce_ breaks undeclared_mutation on torch 2.13.0+cpu.
-# Run it with nothing but torch: python c10d.allreduce_--undeclared_mutation.py
+# opprop expect file: c10d::allreduce_ breaks tensorimpl_use_count on torch 2.13.0+cpu.
+# Run it with nothing but torch: python c10d.allreduce_--tensorimpl_use_count.py
 # `opprop replay` checks what it prints against EXPECTED (at the end);
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
-"""c10d::allreduce_ breaks undeclared_mutation on torch 2.13.0+cpu.
+"""c10d::allreduce_ breaks tensorimpl_use_count on torch 2.13.0+cpu.
 
-Suggested fix: argument 'tensors' changes (data): mark it Tensor(a!) in the schema, or stop writing it
-Proven fix: none found [no fix]
+Suggested fix: output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
+Proven fix: kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is proposed) [verified]
 """
 
 OPPROP = {'format': 1,
  'aten_op': 'c10d::allreduce_',
- 'invariant': 'undeclared_mutation',
+ 'invariant': 'tensorimpl_use_count',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
- 'suggested_fix': "argument 'tensors' changes (data): mark it Tensor(a!) in the schema, or stop writing it",
- 'fix': {'fix': 'none found', 'verdict': 'no fix', 'why': 'no candidate for this finding', 'diff': ''},
+ 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor '
+                  '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
+ 'fix': {'fix': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
+                'proposed)',
+         'verdict': 'verified',
+         'why': '',
+         'diff': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
+                 'proposed)'},
  'example': {'aten_op': 'c10d::allreduce_',
              'called_op': 'c10d::allreduce_',
-             'invariant': 'undeclared_mutation',
-             'output_index': None,
-             'detail': {'argument': 'tensors', 'changed': 'data'},
+             'invariant': 'tensorimpl_use_count',
+             'output_index': 0,
+             'detail': {'use_count': 5},
              'inputs': {'process_group': 'the one-process group',
-                        'reduce_op': 'ReduceOp PRODUCT',
+                        'reduce_op': 'ReduceOp SUM',
                         'sparse_indices': None,
                         'tensors': [{'device': 'cpu',
                                      'dtype': 'float32',
                                      'layout': 'strided',
-                                     'shape': [1, 1, 1],
+                                     'shape': [3, 3, 1],
                                      'storage_offset': 0,
-                                     'stride': [1, 1, 1],
+                                     'stride': [3, 1, 1],
                                      'tensor': True},
                                     {'device': 'cpu',
                                      'dtype': 'float32',
                                      'layout': 'strided',
-                                     'shape': [1, 1, 1],
+                                     'shape': [3, 3, 1],
                                      'storage_offset': 0,
-                                     'stride': [1, 1, 1],
+                                     'stride': [3, 1, 1],
+                                     'tensor': True},
+                                    {'device': 'cpu',
+                                     'dtype': 'float32',
+                                     'layout': 'strided',
+                                     'shape': [3, 3, 1],
+                                     'storage_offset': 0,
+                                     'stride': [3, 1, 1],
                                      'tensor': True}]}},
  'repro': {'op': 'c10d::allreduce_',
-           'args': [[{'tensor': {'dtype': 'float32', 'shape': [1, 1, 1], 'fill': 'zeros'}},
-                     {'tensor': {'dtype': 'float32', 'shape': [1, 1, 1], 'fill': 'ones'}}],
+           'args': [[{'tensor': {'dtype': 'float32', 'shape': [3, 3, 1], 'fill': 'zeros'}},
+                     {'tensor': {'dtype': 'float32', 'shape': [3, 3, 1], 'fill': 'zeros'}},
+                     {'tensor': {'dtype': 'float32', 'shape': [3, 3, 1], 'fill': 'zeros'}}],
                     {'group': 'group'},
-                    {'group': 'ReduceOp.PRODUCT'},
+                    {'group': 'ReduceOp.SUM'},
                     None],
            'kwargs': {}}}
 
@@ -162,7 +176,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -177,13 +191,14 @@ def report(invariant, outputs, inputs, before, state, facts):
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 
 
-# ---- how undeclared_mutation is decided ----
+# ---- how tensorimpl_use_count is decided ----
 def _state(inputs):
     return None  # this invariant records nothing before the call
 
 
 def _breaks(outputs, inputs, before, state, facts, seen):
-    return any(changed and name not in facts["mutable"] for name, changed in seen["inputs"].items())
+    # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
+    return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
 
 
 # ---- the minimal inputs ----
@@ -246,22 +261,38 @@ def destroy_group(group):
 
 one_group = one_process_group('opprop-repro', timeout_s=5.0)
 
-tensors = [torch.zeros(1, 1, 1, dtype=torch.float32), torch.ones(1, 1, 1, dtype=torch.float32)]
-inputs = {'tensors[0]': tensors[0], 'tensors[1]': tensors[1]}
+tensors = [torch.zeros(3, 3, 1, dtype=torch.float32), torch.zeros(3, 3, 1, dtype=torch.float32), torch.zeros(3, 3, 1, dtype=torch.float32)]
+inputs = {'tensors[0]': tensors[0], 'tensors[1]': tensors[1], 'tensors[2]': tensors[2]}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops.c10d.allreduce_.default(tensors, one_group.boxed(), boxed_reduce_op(one_group, 'PRODUCT'), None)
-outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+out = torch.ops.c10d.allreduce_.default(tensors, one_group.boxed(), boxed_reduce_op(one_group, 'SUM'), None)
+[o.wait() for o in (out if isinstance(out, (list, tuple)) else [out]) if isinstance(o, torch.ScriptObject) and o._has_method('wait')]
+outputs = [t for o in out for t in (o if isinstance(o, (list, tuple)) else [o])]
 del out
-report('undeclared_mutation', outputs, inputs, before, state, facts={'may_alias': ('process_group', 'reduce_op', 'tensors'), 'outputs_may_alias': False, 'mutable': ()})
+report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': ('process_group', 'reduce_op', 'tensors'), 'outputs_may_alias': False, 'mutable': ()})
 destroy_group(one_group)
 
 
 EXPECTED = """\
-output 0: not a tensor (list)
-output 1: not a tensor (ScriptObject)
+output 0: float32[3, 3, 1] tensorimpl_use_count=4 python_refs=3 storageimpl_use_count=1
+  is tensors[0]: True, overlaps tensors[0]: True
+  is tensors[1]: False, overlaps tensors[1]: False
+  is tensors[2]: False, overlaps tensors[2]: False
+  overlaps output 1: False
+  overlaps output 2: False
+output 1: float32[3, 3, 1] tensorimpl_use_count=4 python_refs=3 storageimpl_use_count=1
+  is tensors[0]: False, overlaps tensors[0]: False
+  is tensors[1]: True, overlaps tensors[1]: True
+  is tensors[2]: False, overlaps tensors[2]: False
+  overlaps output 2: False
+output 2: float32[3, 3, 1] tensorimpl_use_count=4 python_refs=4 storageimpl_use_count=1
+  is tensors[0]: False, overlaps tensors[0]: False
+  is tensors[1]: False, overlaps tensors[1]: False
+  is tensors[2]: True, overlaps tensors[2]: True
+output 3: not a tensor (ScriptObject)
 input tensors[0]: unchanged
-input tensors[1]: data
-undeclared_mutation: reproduces
+input tensors[1]: unchanged
+input tensors[2]: unchanged
+tensorimpl_use_count: reproduces
 """

@@ -1,46 +1,76 @@
-# opprop expect file: _c10d_functional::all_reduce breaks tensorimpl_use_count on torch 2.13.0+cpu.
-# Run it with nothing but torch: python _c10d_functional.all_reduce--tensorimpl_use_count.py
+# opprop expect file: aten::sparse_compressed_tensor.comp_plain_value_size breaks undeclared_alias on torch 2.13.0+cpu.
+# Run it with nothing but torch: python aten.sparse_compressed_tensor.comp_plain_value_size--undeclared_alias.py
 # `opprop replay` checks what it prints against EXPECTED (at the end);
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
-"""_c10d_functional::all_reduce breaks tensorimpl_use_count on torch 2.13.0+cpu.
+"""aten::sparse_compressed_tensor.comp_plain_value_size breaks undeclared_alias on torch 2.13.0+cpu.
 
-Suggested fix: output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
-Proven fix: kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is proposed) [verified]
+Suggested fix: declare the alias in the schema, as reshape/contiguous do: aten::sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor(a) values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor(a) (or return a fresh tensor, e.g. a clone, when values is not meant to be shared)
+Proven fix: aten::sparse_compressed_tensor.comp_plain_value_size(Tensor(a) compressed_indices, Tensor(a) plain_indices, Tensor(a) values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor(a) [verified]
 """
 
 OPPROP = {'format': 1,
- 'aten_op': '_c10d_functional::all_reduce',
- 'invariant': 'tensorimpl_use_count',
+ 'aten_op': 'aten::sparse_compressed_tensor.comp_plain_value_size',
+ 'invariant': 'undeclared_alias',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
- 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor '
-                  '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
- 'fix': {'fix': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
-                'proposed)',
+ 'suggested_fix': 'declare the alias in the schema, as reshape/contiguous do: '
+                  'aten::sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor '
+                  'plain_indices, Tensor(a) values, SymInt[] size, *, ScalarType? dtype=None, Layout? '
+                  'layout=None, Device? device=None, bool? pin_memory=False) -> Tensor(a) (or return a fresh '
+                  'tensor, e.g. a clone, when values is not meant to be shared)',
+ 'fix': {'fix': 'aten::sparse_compressed_tensor.comp_plain_value_size(Tensor(a) compressed_indices, '
+                'Tensor(a) plain_indices, Tensor(a) values, SymInt[] size, *, ScalarType? dtype=None, '
+                'Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor(a)',
          'verdict': 'verified',
          'why': '',
-         'diff': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
-                 'proposed)'},
- 'example': {'aten_op': '_c10d_functional::all_reduce',
-             'called_op': '_c10d_functional::all_reduce',
-             'invariant': 'tensorimpl_use_count',
+         'diff': '-  func: sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor '
+                 'plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? '
+                 'layout=None, Device? device=None, bool? pin_memory=False) -> Tensor\n'
+                 '+  func: sparse_compressed_tensor.comp_plain_value_size(Tensor(a) compressed_indices, '
+                 'Tensor(a) plain_indices, Tensor(a) values, SymInt[] size, *, ScalarType? dtype=None, '
+                 'Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor(a)'},
+ 'example': {'aten_op': 'aten::sparse_compressed_tensor.comp_plain_value_size',
+             'called_op': 'aten::sparse_compressed_tensor.comp_plain_value_size',
+             'invariant': 'undeclared_alias',
              'output_index': 0,
-             'detail': {'use_count': 3},
-             'inputs': {'group_name': "the one-process group's name",
-                        'input': {'device': 'cpu',
-                                  'dtype': 'float64',
-                                  'layout': 'strided',
-                                  'shape': [],
-                                  'storage_offset': 0,
-                                  'stride': [],
-                                  'tensor': True},
-                        'reduce_op': 'sum'}},
- 'repro': {'op': '_c10d_functional::all_reduce',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
-                    'sum',
-                    {'group': 'group_name'}],
-           'kwargs': {}}}
+             'detail': {'overlaps': 'compressed_indices'},
+             'inputs': {'compressed_indices': {'tensor': True,
+                                               'dtype': 'int32',
+                                               'shape': [3],
+                                               'device': 'cpu',
+                                               'layout': 'strided',
+                                               'stride': [1],
+                                               'storage_offset': 0},
+                        'plain_indices': {'tensor': True,
+                                          'dtype': 'int32',
+                                          'shape': [4],
+                                          'device': 'cpu',
+                                          'layout': 'strided',
+                                          'stride': [1],
+                                          'storage_offset': 0},
+                        'values': {'tensor': True,
+                                   'dtype': 'float32',
+                                   'shape': [4],
+                                   'device': 'cpu',
+                                   'layout': 'strided',
+                                   'stride': [1],
+                                   'storage_offset': 0},
+                        'size': [2, 3],
+                        'dtype': 'torch.float32',
+                        'layout': 'torch.sparse_csr',
+                        'device': 'cpu'},
+             'where': 'test_sparse_csr.py:193',
+             'known': False,
+             'reason': '',
+             'test': 'test_sparse_csr.py::TestSparseCompressedCPU::test_clone_SparseCSR_cpu_float32',
+             'count': 127},
+ 'repro': {'op': 'aten::sparse_compressed_tensor.comp_plain_value_size',
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
+                    [0, 0]],
+           'kwargs': {'layout': {'literal': 'torch.sparse_csr'}}}}
 
 import sys
 
@@ -173,91 +203,39 @@ def report(invariant, outputs, inputs, before, state, facts):
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 
 
-# ---- how tensorimpl_use_count is decided ----
+# ---- how undeclared_alias is decided ----
 def _state(inputs):
     return None  # this invariant records nothing before the call
 
 
 def _breaks(outputs, inputs, before, state, facts, seen):
-    # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
-    return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
+    for o in seen["outputs"]:
+        if o is not None and (o["overlaps"] - set(facts["may_alias"]) or (o["overlaps_outputs"] and not facts["outputs_may_alias"])):
+            return True
+    return False
 
 
 # ---- the minimal inputs ----
-# ---- the one-process group the call runs on, made as opprop made it ----
-def one_process_group(name, timeout_s):
-    """A gloo group of rank 0 in a world of 1 on an in-memory HashStore (nothing outside this process), registered as ``name``."""
-    import datetime
-    from torch._C import _distributed_c10d as c10d
-
-    timeout = datetime.timedelta(seconds=timeout_s)
-    store = c10d.HashStore()
-    store.set_timeout(timeout)  # a rank past the group is waited for here: no longer than gloo waits
-    options = c10d.ProcessGroupGloo._Options()
-    options._timeout = timeout
-    options._devices = [c10d.ProcessGroupGloo.create_device(interface="lo")]
-    backend = c10d.ProcessGroupGloo(store, 0, 1, options)
-    group = c10d.ProcessGroup(store, 0, 1)
-    group._set_default_backend(c10d.ProcessGroup.BackendType.GLOO)
-    group._register_backend(torch.device("cpu"), c10d.ProcessGroup.BackendType.GLOO, backend)
-    group._set_group_name(name)
-    c10d._register_process_group(name, group)
-    return group
-
-
-def boxed_reduce_op(group, name):
-    """The ReduceOp ``name`` as the dispatcher takes it (a TorchScript object). Python builds only the default (SUM)
-    one; the dispatcher boxes any other when the group's own ``allreduce`` calls ``c10d::allreduce_``."""
-    from torch._C import _distributed_c10d as c10d
-    from torch.utils._python_dispatch import TorchDispatchMode
-
-    seen = []
-
-    class Boxed(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            seen.extend(a for a in args if isinstance(a, torch.ScriptObject) and "c10d.ReduceOp" in str(a._type()))
-            return func(*args, **(kwargs or {}))
-
-    options = c10d.AllreduceOptions()
-    options.reduceOp = c10d.ReduceOp(getattr(c10d.ReduceOp.RedOpType, name))
-    with Boxed():
-        try:
-            group.allreduce([torch.zeros(1)], options).wait()
-        except RuntimeError:
-            pass  # gloo refuses this reduction (AVG): the boxed value was seen all the same
-    if not seen:
-        raise RuntimeError(f"the dispatcher boxed no ReduceOp {name}")
-    return seen[0]
-
-
-def destroy_group(group):
-    """Unregister ``group`` and shut it down."""
-    from torch._C import _distributed_c10d as c10d
-
-    try:
-        c10d._unregister_process_group(group.group_name)
-    finally:
-        if hasattr(group, "shutdown"):
-            group.shutdown()
-
-
-one_group = one_process_group('opprop-repro', timeout_s=5.0)
-
-input = torch.zeros((), dtype=torch.float32)
-inputs = {'input': input}
+compressed_indices = torch.zeros(0, dtype=torch.float32)
+plain_indices = torch.zeros(0, dtype=torch.float32)
+values = torch.zeros((), dtype=torch.float32)
+inputs = {'compressed_indices': compressed_indices, 'plain_indices': plain_indices, 'values': values}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops._c10d_functional.all_reduce.default(input, 'sum', one_group.group_name)
+out = torch.ops.aten.sparse_compressed_tensor.comp_plain_value_size(compressed_indices, plain_indices, values, [0, 0], layout=torch.sparse_csr)
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
-report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': (), 'outputs_may_alias': False, 'mutable': ()})
-destroy_group(one_group)
+report('undeclared_alias', outputs, inputs, before, state, facts={'may_alias': (), 'outputs_may_alias': False, 'mutable': ()})
 
 
 EXPECTED = """\
-output 0: float32[] tensorimpl_use_count=3 python_refs=1 storageimpl_use_count=1
-  is input: False, overlaps input: False
-input input: unchanged
-tensorimpl_use_count: reproduces
+output 0: float32[0, 0][sparse_csr] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=None
+  is compressed_indices: False, overlaps compressed_indices: False
+  is plain_indices: False, overlaps plain_indices: False
+  is values: False, overlaps values: True
+input compressed_indices: unchanged
+input plain_indices: unchanged
+input values: unchanged
+undeclared_alias: reproduces
 """

@@ -1,20 +1,20 @@
-# opprop expect file: _c10d_functional::all_reduce_coalesced breaks tensorimpl_use_count on torch 2.13.0+cpu.
-# Run it with nothing but torch: python _c10d_functional.all_reduce_coalesced--tensorimpl_use_count.py
+# opprop expect file: c10d::alltoall_ breaks tensorimpl_use_count on torch 2.13.0+cpu.
+# Run it with nothing but torch: python c10d.alltoall_--tensorimpl_use_count.py
 # `opprop replay` checks what it prints against EXPECTED (at the end);
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
-"""_c10d_functional::all_reduce_coalesced breaks tensorimpl_use_count on torch 2.13.0+cpu.
+"""c10d::alltoall_ breaks tensorimpl_use_count on torch 2.13.0+cpu.
 
-Suggested fix: output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
+Suggested fix: output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
 Proven fix: kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is proposed) [verified]
 """
 
 OPPROP = {'format': 1,
- 'aten_op': '_c10d_functional::all_reduce_coalesced',
+ 'aten_op': 'c10d::alltoall_',
  'invariant': 'tensorimpl_use_count',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
- 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 3): return a fresh tensor '
+ 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor '
                   '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
  'fix': {'fix': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
                 'proposed)',
@@ -22,24 +22,30 @@ OPPROP = {'format': 1,
          'why': '',
          'diff': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
                  'proposed)'},
- 'example': {'aten_op': '_c10d_functional::all_reduce_coalesced',
-             'called_op': '_c10d_functional::all_reduce_coalesced',
+ 'example': {'aten_op': 'c10d::alltoall_',
+             'called_op': 'c10d::alltoall_',
              'invariant': 'tensorimpl_use_count',
              'output_index': 0,
-             'detail': {'use_count': 3},
-             'inputs': {'group_name': "the one-process group's name",
-                        'inputs': [{'device': 'cpu',
-                                    'dtype': 'int64',
-                                    'layout': 'strided',
-                                    'shape': [],
-                                    'storage_offset': 0,
-                                    'stride': [],
-                                    'tensor': True}],
-                        'reduce_op': 'min'}},
- 'repro': {'op': '_c10d_functional::all_reduce_coalesced',
-           'args': [[{'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}],
-                    'min',
-                    {'group': 'group_name'}],
+             'detail': {'use_count': 5},
+             'inputs': {'input_tensors': [{'device': 'cpu',
+                                           'dtype': 'float32',
+                                           'layout': 'strided',
+                                           'shape': [1, 1],
+                                           'storage_offset': 0,
+                                           'stride': [1, 1],
+                                           'tensor': True}],
+                        'output_tensors': [{'device': 'cpu',
+                                            'dtype': 'float32',
+                                            'layout': 'strided',
+                                            'shape': [1, 1],
+                                            'storage_offset': 0,
+                                            'stride': [1, 1],
+                                            'tensor': True}],
+                        'process_group': 'the one-process group'}},
+ 'repro': {'op': 'c10d::alltoall_',
+           'args': [[{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}}],
+                    [{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}}],
+                    {'group': 'group'}],
            'kwargs': {}}}
 
 import sys
@@ -158,7 +164,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -243,21 +249,26 @@ def destroy_group(group):
 
 one_group = one_process_group('opprop-repro', timeout_s=5.0)
 
-inputs_ = [torch.zeros((), dtype=torch.float32)]
-inputs = {'inputs[0]': inputs_[0]}
+output_tensors = [torch.zeros(1, 1, dtype=torch.float32)]
+input_tensors = [torch.zeros(1, 1, dtype=torch.float32)]
+inputs = {'output_tensors[0]': output_tensors[0], 'input_tensors[0]': input_tensors[0]}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops._c10d_functional.all_reduce_coalesced.default(inputs_, 'min', one_group.group_name)
-outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+out = torch.ops.c10d.alltoall_.default(output_tensors, input_tensors, one_group.boxed())
+[o.wait() for o in (out if isinstance(out, (list, tuple)) else [out]) if isinstance(o, torch.ScriptObject) and o._has_method('wait')]
+outputs = [t for o in out for t in (o if isinstance(o, (list, tuple)) else [o])]
 del out
-report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': ('inputs',), 'outputs_may_alias': False, 'mutable': ()})
+report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': ('input_tensors', 'output_tensors', 'process_group'), 'outputs_may_alias': False, 'mutable': ()})
 destroy_group(one_group)
 
 
 EXPECTED = """\
-output 0: float32[] tensorimpl_use_count=4 python_refs=1 storageimpl_use_count=1
-  is inputs[0]: False, overlaps inputs[0]: False
-input inputs[0]: unchanged
+output 0: float32[1, 1] tensorimpl_use_count=4 python_refs=3 storageimpl_use_count=1
+  is output_tensors[0]: True, overlaps output_tensors[0]: True
+  is input_tensors[0]: False, overlaps input_tensors[0]: False
+output 1: not a tensor (ScriptObject)
+input output_tensors[0]: version_counter
+input input_tensors[0]: unchanged
 tensorimpl_use_count: reproduces
 """

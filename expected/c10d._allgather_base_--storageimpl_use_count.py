@@ -1,45 +1,51 @@
-# opprop expect file: _c10d_functional::broadcast breaks tensorimpl_use_count on torch 2.13.0+cpu.
-# Run it with nothing but torch: python _c10d_functional.broadcast--tensorimpl_use_count.py
+# opprop expect file: c10d::_allgather_base_ breaks storageimpl_use_count on torch 2.13.0+cpu.
+# Run it with nothing but torch: python c10d._allgather_base_--storageimpl_use_count.py
 # `opprop replay` checks what it prints against EXPECTED (at the end);
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
-"""_c10d_functional::broadcast breaks tensorimpl_use_count on torch 2.13.0+cpu.
+"""c10d::_allgather_base_ breaks storageimpl_use_count on torch 2.13.0+cpu.
 
-Suggested fix: output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
+Suggested fix: output 0 shares its StorageImpl (use_count 2): allocate fresh storage, or declare the op a view of the input in its schema
 Proven fix: kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is proposed) [verified]
 """
 
 OPPROP = {'format': 1,
- 'aten_op': '_c10d_functional::broadcast',
- 'invariant': 'tensorimpl_use_count',
+ 'aten_op': 'c10d::_allgather_base_',
+ 'invariant': 'storageimpl_use_count',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
- 'suggested_fix': 'output 0 is a TensorImpl something else still holds (use_count 4): return a fresh tensor '
-                  '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
+ 'suggested_fix': 'output 0 shares its StorageImpl (use_count 2): allocate fresh storage, or declare the op '
+                  'a view of the input in its schema',
  'fix': {'fix': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
                 'proposed)',
          'verdict': 'verified',
          'why': '',
          'diff': 'kernel: return a clone of output 0 (torchgen cannot read this schema, so no schema edit is '
                  'proposed)'},
- 'example': {'aten_op': '_c10d_functional::broadcast',
-             'called_op': '_c10d_functional::broadcast',
-             'invariant': 'tensorimpl_use_count',
+ 'example': {'aten_op': 'c10d::_allgather_base_',
+             'called_op': 'c10d::_allgather_base_',
+             'invariant': 'storageimpl_use_count',
              'output_index': 0,
-             'detail': {'use_count': 3},
-             'inputs': {'group_name': "the one-process group's name",
-                        'input': {'device': 'cpu',
-                                  'dtype': 'float32',
-                                  'layout': 'strided',
-                                  'shape': [1, 1],
-                                  'storage_offset': 0,
-                                  'stride': [1, 1],
-                                  'tensor': True},
-                        'src': 0}},
- 'repro': {'op': '_c10d_functional::broadcast',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
-                    0,
-                    {'group': 'group_name'}],
+             'detail': {'storage_use_count': 2},
+             'inputs': {'input_tensor': {'device': 'cpu',
+                                         'dtype': 'float32',
+                                         'layout': 'strided',
+                                         'shape': [1, 1],
+                                         'storage_offset': 0,
+                                         'stride': [1, 1],
+                                         'tensor': True},
+                        'output_tensor': {'device': 'cpu',
+                                          'dtype': 'float32',
+                                          'layout': 'strided',
+                                          'shape': [1, 1],
+                                          'storage_offset': 0,
+                                          'stride': [1, 1],
+                                          'tensor': True},
+                        'process_group': 'the one-process group'}},
+ 'repro': {'op': 'c10d::_allgather_base_',
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'zeros'}},
+                    {'group': 'group'}],
            'kwargs': {}}}
 
 import sys
@@ -158,7 +164,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -173,14 +179,13 @@ def report(invariant, outputs, inputs, before, state, facts):
     print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
 
 
-# ---- how tensorimpl_use_count is decided ----
+# ---- how storageimpl_use_count is decided ----
 def _state(inputs):
     return None  # this invariant records nothing before the call
 
 
 def _breaks(outputs, inputs, before, state, facts, seen):
-    # held elsewhere: C++ handles beyond ours, Python references beyond the script's, or one tensor in two slots
-    return any(o is not None and (o["use_count"] > 1 or o["refs"] > 0 or o["slots"] > 1) for o in seen["outputs"])
+    return any(o is not None and (o["storage"] or 0) > 1 for o in seen["outputs"])
 
 
 # ---- the minimal inputs ----
@@ -243,21 +248,26 @@ def destroy_group(group):
 
 one_group = one_process_group('opprop-repro', timeout_s=5.0)
 
-input = torch.zeros(0, dtype=torch.float32)
-inputs = {'input': input}
+output_tensor = torch.zeros(1, 1, dtype=torch.float32)
+input_tensor = torch.zeros(1, 1, dtype=torch.float32)
+inputs = {'output_tensor': output_tensor, 'input_tensor': input_tensor}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops._c10d_functional.broadcast.default(input, 0, one_group.group_name)
+out = torch.ops.c10d._allgather_base_.default(output_tensor, input_tensor, one_group.boxed())
+[o.wait() for o in (out if isinstance(out, (list, tuple)) else [out]) if isinstance(o, torch.ScriptObject) and o._has_method('wait')]
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
-report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': (), 'outputs_may_alias': False, 'mutable': ()})
+report('storageimpl_use_count', outputs, inputs, before, state, facts={'may_alias': ('process_group',), 'outputs_may_alias': False, 'mutable': ()})
 destroy_group(one_group)
 
 
 EXPECTED = """\
-output 0: float32[0] tensorimpl_use_count=3 python_refs=1 storageimpl_use_count=1
-  is input: False, overlaps input: False
-input input: unchanged
-tensorimpl_use_count: reproduces
+output 0: float32[1, 1] tensorimpl_use_count=2 python_refs=3 storageimpl_use_count=2
+  is output_tensor: True, overlaps output_tensor: True
+  is input_tensor: False, overlaps input_tensor: False
+output 1: not a tensor (ScriptObject)
+input output_tensor: version_counter
+input input_tensor: unchanged
+storageimpl_use_count: reproduces
 """
