@@ -18,7 +18,7 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.explore import sources
-from opprop.inputs import corpus, validity
+from opprop.inputs import corpus, seed, validity
 from opprop.check.catalog import UnknownOp
 from opprop.generators import all_edge_generators, generators_for, modules
 from opprop.generators.corpus import corpus_call_strategy
@@ -146,14 +146,22 @@ def _overload_samples(op: OpOverload, device: str) -> Iterator:
         yield from sources.opinfo_sample_calls(opinfo, device)
 
 
-def _overload_strategies(op: OpOverload, device: str, learner) -> list:
-    """The edge generators' fixed samples, the mutated samples of OpInfos named after it, the edge
-    generators' strategies, then schema-driven calls."""
-    name = catalog.qualified_name(op)
+def _recorded(name: str, device: str) -> tuple[list, bool]:
+    """The active corpus's calls of the overload, and whether they replace its other draws: a ``--corpus`` does (an op
+    with structured valid calls is drawn around them alone: schema draws rarely call it validly); a seed adds them as
+    one more source beside the schema draws and their schedule (``seed.is_seed``)."""
     recorded = corpus.calls_for(name) if device == "cpu" else []
-    if recorded:  # --corpus: an op with recorded calls is drawn around them alone (schema draws rarely call it validly)
+    return recorded, bool(recorded) and not seed.is_seed(corpus.active())
+
+
+def _overload_strategies(op: OpOverload, device: str, learner) -> list:
+    """The recorded calls' mutations (``_recorded``), the edge generators' fixed samples, the mutated samples of
+    OpInfos named after it, the edge generators' strategies, then schema-driven calls."""
+    name = catalog.qualified_name(op)
+    recorded, replaces = _recorded(name, device)
+    if replaces:
         return [corpus_call_strategy(name, op, recorded)]
-    options = []
+    options = [corpus_call_strategy(name, op, recorded)] if recorded else []
     edge_samples = list(sources.edge_sample_calls(name, device))
     if edge_samples:
         options.append(st.sampled_from(edge_samples))
@@ -169,8 +177,8 @@ def _overload_strategies(op: OpOverload, device: str, learner) -> list:
 
 
 def _overload_schedule(op: OpOverload, device: str, learner):
-    """The schema draws' schedule, unless the op has recorded calls: those replace schema draws (see above)."""
-    if device == "cpu" and corpus.calls_for(catalog.qualified_name(op)):
+    """The schema draws' schedule, unless recorded calls replace them (``_recorded``)."""
+    if _recorded(catalog.qualified_name(op), device)[1]:
         return None
     return scheduled(op, device, learner=learner)
 
