@@ -187,7 +187,7 @@ def _write_reports(args, journal_paths: list[str], records=None) -> int:
         except journal.JournalError as e:
             raise UsageError(str(e)) from None
     rep = summary.build_report(records, device=args.device)
-    _attach_fixes(rep)
+    _attach_fixes(rep, min(FIXES_BUDGET_S, max(FIXES_FLOOR_S, FIXES_SHARE * args.budget)))
     journal_path = " ".join(journal_paths)
     rep["journal"] = journal_path
     if args.report:
@@ -217,16 +217,19 @@ def _write_reports(args, journal_paths: list[str], records=None) -> int:
 
 
 FIX_TIMEOUT_S = 60  # one new finding's proof (a fix that takes longer says it timed out)
-FIXES_BUDGET_S = 600  # all of a run's new findings' proofs
+# all of a run's new findings' proofs: a quarter of the run's --budget on top of it, at least 30 s, at most 600 s (a
+# nightly run is not twice as long as it asked for; proofs left over say "not computed", and `opprop ledger fixes` or
+# `opprop report --issue` compute them later)
+FIXES_SHARE, FIXES_FLOOR_S, FIXES_BUDGET_S = 0.25, 30.0, 600.0
 
 
-def _attach_fixes(rep: dict) -> None:
+def _attach_fixes(rep: dict, budget_s: float) -> None:
     """Each new finding's proven fix, printed beside it and carried in the report: computed here, after the sweep, each
     in a forked child with its deadline (``ledger_fixes.new_findings_fixes``); nothing for known findings."""
     from opprop.check.findings import Finding
     from opprop.reports import ledger_fixes
 
-    fixed = ledger_fixes.new_findings_fixes([Finding.from_json(f) for f in rep["findings"]], timeout=FIX_TIMEOUT_S, budget=FIXES_BUDGET_S)
+    fixed = ledger_fixes.new_findings_fixes([Finding.from_json(f) for f in rep["findings"]], timeout=FIX_TIMEOUT_S, budget=budget_s)
     for f in rep["findings"]:
         fix = fixed.get((f["aten_op"], f["invariant"], f.get("output_index")))
         if fix is not None:
