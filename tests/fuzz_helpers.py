@@ -26,6 +26,16 @@ def run_fuzz(tmp_path, *args, name="run", timeout=240, cwd=None):
     return proc, json.loads(report.read_text())
 
 
+def fresh_check(op: str, module: str, directory) -> str:
+    """A default 20-example ``opprop check`` from a new empty directory, as a user's first check runs: no validity record
+    learned by earlier runs steers it. Its output; the check must end with exit 0."""
+    directory.mkdir()
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", module, "--examples", "20"],
+                          capture_output=True, text=True, env=env(), timeout=300, cwd=directory)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
 def keys(report):
     return {(f["aten_op"], f["invariant"]) for f in report["findings"]}
 

@@ -1,25 +1,18 @@
 """Kinds by the dispatch table: a default 20-example ``opprop check`` calls an op on every tensor kind it has a kernel
 for (a math bit included), and with a kind-valued argument equal to the input's own; a bug that lives only there is
 found, and the controls stay silent."""
-import subprocess
-import sys
 
 import pytest
 import torch
 
-from fuzz_helpers import env
+from fuzz_helpers import fresh_check
 from opprop.generators.schema import op_schedule
 
 import kind_ops  # noqa: F401  (registers opprop_kinds::*)
 
 
-def _check(op: str, tmp_path) -> str:
-    """A default check from an empty directory: no validity record learned by earlier runs steers it."""
-    tmp_path.mkdir()
-    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "kind_ops", "--examples", "20"],
-                          capture_output=True, text=True, env=env(), timeout=300, cwd=tmp_path)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return done.stdout
+def _check(op: str, directory) -> str:
+    return fresh_check(op, "kind_ops", directory)
 
 
 @pytest.mark.parametrize("op", ["conj_view", "as_layout"])

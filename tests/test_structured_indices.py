@@ -1,25 +1,18 @@
 """Structured indices (generators/schema_indices.py): a default 20-example ``opprop check`` reaches a bug that lives
 only where offsets or lengths meet the end of the data they cut, and the controls stay silent."""
-import subprocess
-import sys
 
 import pytest
 import torch
 
-from fuzz_helpers import env
+from fuzz_helpers import fresh_check
 from opprop.generators import schedule
 from opprop.generators.schema_indices import ENDS, boundaries, segment_lengths
 
 import structured_index_ops  # noqa: F401  (registers opprop_indices::*)
 
 
-def _check(op: str, tmp_path) -> str:
-    """A default check from an empty directory: no validity record learned by earlier runs steers it."""
-    tmp_path.mkdir()
-    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "structured_index_ops", "--examples", "20"],
-                          capture_output=True, text=True, env=env(), timeout=300, cwd=tmp_path)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return done.stdout
+def _check(op: str, directory) -> str:
+    return fresh_check(op, "structured_index_ops", directory)
 
 
 @pytest.mark.parametrize("op", ["segment_sum", "split_lengths"])
