@@ -148,6 +148,7 @@ def _producer_call(op: OpOverload, ctx: DrawContext, prefix: str) -> SchemaCall:
     """A producer's call, drawn for the consumer's example: its choices are the consumer's (``ARG>choice``), so
     the consumer's validity record learns which producer arguments give it an object it takes."""
     sub = DrawContext(ctx.draw, op, ctx.learner, ctx.device, prefix=prefix)
+    sub.shape = ctx.shape  # the consumer's base shape: a packed weight's channels and features then match its input's
     args, kwargs = _draw_arguments(list(op._schema.arguments), sub)
     ctx.choices.update(sub.choices)
     return SchemaCall(catalog.qualified_name(op), op, tuple(args), kwargs, source=SOURCE)

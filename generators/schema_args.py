@@ -180,7 +180,7 @@ class DrawContext:
         mode = self.choose(f"{name}.mode", edge_modes.TENSOR_MODES) if f"{name}.mode" in self.plan and spec.taken_by is None else "plain"
         if mode != "plain":
             return edge_modes.build(mode, shape, dtype, self.device, salt=self.positions.get(name, 0))
-        options = {option: self.choose(f"{name}.{option}", choices) for option, choices in spec.options.items()}
+        options = {option: self.choose(f"{name}.{option}", _weights_first(name, option, choices)) for option, choices in spec.options.items()}
         if spec.dtypes is not None and dtype not in spec.dtypes:
             dtype = torch.float32
         try:
@@ -188,6 +188,14 @@ class DrawContext:
         except (RuntimeError, ValueError, IndexError):  # this shape has no such kind (CSR of 0 batches, ...)
             self.choices[f"{name}.kind"] = "dense"
             return kinds.values(shape, dtype, self.device)
+
+
+def _weights_first(name: str, option: str, choices):
+    """A weight's quantized dtype leads with qint8: every quantized engine (fbgemm, qnnpack, onednn) packs qint8
+    weights beside quint8 activations ("expected scalar type QInt8 but found QUInt8" was most prepack refusals)."""
+    if option != "qdtype" or name.lower() not in ("w", "weight", "weights", "packed_weight"):
+        return choices
+    return (torch.qint8, *(c for c in choices if c != torch.qint8))
 
 
 def value_for_type(arg, ctx: DrawContext):

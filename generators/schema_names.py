@@ -9,6 +9,7 @@ from __future__ import annotations
 import torch
 from hypothesis import strategies as st
 
+from opprop.core import tensor_kinds
 from opprop.generators.schema_args import contiguous_strides, numel
 from opprop.strategies.edge_modes import MAX_MASK
 
@@ -96,13 +97,16 @@ def _weight(arg, ctx):
         return None
     if str(arg.real_type).startswith("Optional") and ctx.choose(f"{arg.name}.none", (True, False)):
         return None
-    style = ctx.choose(f"{arg.name}.shape", ("channels", "same", "conv"))
+    # an op named for N spatial dims (conv2d, its prepack) takes a (out, in, *kernel) weight first; others a per-channel one
+    style = ctx.choose(f"{arg.name}.shape", ("conv", "channels", "same") if ctx.spatial else ("channels", "same", "conv"))
+    # a dense weight, unless the op has no dense kernel: a prepack op (quantized::conv2d_prepack) takes a quantized one
+    kind = "dense" if tensor_kinds.kind(ctx.kinds[0]).dense else None
     if style == "channels":
-        return ctx.tensor(arg.name, shape=(_channels(ctx),), kind="dense")
+        return ctx.tensor(arg.name, shape=(_channels(ctx),), kind=kind)
     if style == "same":
         return ctx.tensor(arg.name)
     c = _channels(ctx)
-    return ctx.tensor(arg.name, shape=(c, c, *([1] * max(ctx.ndim - 2, 0))), kind="dense")
+    return ctx.tensor(arg.name, shape=(c, c, *([1] * max(ctx.ndim - 2, 0))), kind=kind)
 
 
 def _bias(arg, ctx):
