@@ -9,7 +9,8 @@ from opprop.reports import violation_report
 
 
 def _opprop(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "opprop", *args], capture_output=True, text=True, cwd=cwd, env=env(), timeout=600)
+    return subprocess.run([sys.executable, "-m", "opprop", *args], capture_output=True, text=True, cwd=cwd, env={**env(), "OPPROP_FIXES": "1"},
+                          timeout=600)
 
 
 def test_root_causes_merge_an_ops_family_and_the_invariants_one_fix_removes():
@@ -91,3 +92,7 @@ def test_the_ledger_reports_one_root_cause_per_op_family_from_its_expect_files(t
     assert group.fix["verdict"] == "verified" and "clone" in group.fix["kernel"] and group.public == "public_api"
     text = violation_report.render(group, torch_version="2.13.0+cpu", git_version="abc")
     assert "Its schema: `aten::dequantize.self(Tensor self) -> Tensor`" in text and "Reached from: `public_api`" in text
+    # OPPROP_FIXES=0 (what the rest of the tests run with): no proof, and the finding says so
+    lines = []
+    assert ledger_fixes.new_findings_fixes([finding], log=lines.append) == {}
+    assert lines == ["  opprop_test::mutate_input / undeclared_mutation: fix: not computed (OPPROP_FIXES=0)"]
