@@ -88,7 +88,10 @@ FIX_TIMEOUT_S = 120
 
 
 def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
-    """The shrunk call's proven fix for the expect file's header (``fixes``); None when it cannot be computed."""
+    """The shrunk call's proven fix for the expect file's header (``fixes``); None when it cannot be computed, or
+    proofs are off (``fixes.wanted``)."""
+    if not fixes.wanted():
+        return None
     def proof() -> bytes:  # in a forked child: a neighbour of the call may crash
         fix = fixes.for_spec(spec, invariant, finding.detail, finding.output_index)
         return json.dumps({"fix": fix.text(), "verdict": fix.verdict, "why": fix.why, "diff": fix.diff()}).encode()

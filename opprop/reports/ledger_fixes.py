@@ -11,7 +11,6 @@ import ast
 import dataclasses
 import importlib
 import json
-import os
 from pathlib import Path
 
 from opprop.core import child_process
@@ -109,7 +108,7 @@ def new_findings_fixes(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float
     ids = invariants.ids()
     end = None if budget is None else time.monotonic() + budget
     fixed: dict = {}
-    proving = os.environ.get("OPPROP_FIXES", "1") != "0"  # "0": no proofs (a CI job that only wants the findings)
+    proving = fixes.wanted()
     for f in found:
         key = (f.aten_op, f.invariant, f.output_index)
         if f.invariant not in ids or key in fixed or known.match(f) is not None:

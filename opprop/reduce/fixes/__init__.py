@@ -9,6 +9,7 @@ nothing here runs on a call without one.
 from __future__ import annotations
 
 import dataclasses
+import os
 
 from opprop.check import catalog
 from opprop.core.specs import CallSpec
@@ -60,6 +61,11 @@ class Fix:
     @classmethod
     def from_json(cls, d: dict) -> "Fix":
         return cls(**{f.name: d[f.name] for f in dataclasses.fields(cls) if f.name in d})
+
+
+def wanted() -> bool:
+    """Whether new findings get their fix proven (``OPPROP_FIXES=0``: not, as in a CI job that only wants findings)."""
+    return os.environ.get("OPPROP_FIXES", "1") != "0"
 
 
 def propose(op, invariant: str, detail: dict, output_index, specs, grown_calls=()) -> Fix:
