@@ -55,7 +55,7 @@ def test_a_fuzz_journal_gets_one_report_per_root_cause_each_repro_standing_alone
     assert "+  func: return_input(Tensor(a) x) -> Tensor(a)" in issues and "### Versions" in issues and "(git " in issues
 
 
-def test_a_fix_whose_proof_runs_out_of_time_says_so():
+def test_a_fix_whose_proof_runs_out_of_time_says_so(monkeypatch):
     import torch
 
     import custom_ops  # noqa: F401
@@ -68,6 +68,10 @@ def test_a_fix_whose_proof_runs_out_of_time_says_so():
     late = ledger_fixes.for_finding(finding, timeout=0.01)
     assert late.verdict == "unverifiable" and late.why == "the proof timed out after 0.01 s"
     assert late.one_line() == "fix: none found [unverifiable: the proof timed out after 0.01 s]"
+    monkeypatch.setenv("OPPROP_FIXES", "0")  # (what the rest of the tests run with): no proof, and the finding says so
+    lines = []
+    assert ledger_fixes.new_findings_fixes([finding], log=lines.append) == {}
+    assert lines == ["  opprop_test::mutate_input / undeclared_mutation: fix: not computed (OPPROP_FIXES=0)"]
 
 
 def test_the_ledger_reports_one_root_cause_per_op_family_from_its_expect_files(tmp_path):
@@ -92,7 +96,3 @@ def test_the_ledger_reports_one_root_cause_per_op_family_from_its_expect_files(t
     assert group.fix["verdict"] == "verified" and "clone" in group.fix["kernel"] and group.public == "public_api"
     text = violation_report.render(group, torch_version="2.13.0+cpu", git_version="abc")
     assert "Its schema: `aten::dequantize.self(Tensor self) -> Tensor`" in text and "Reached from: `public_api`" in text
-    # OPPROP_FIXES=0 (what the rest of the tests run with): no proof, and the finding says so
-    lines = []
-    assert ledger_fixes.new_findings_fixes([finding], log=lines.append) == {}
-    assert lines == ["  opprop_test::mutate_input / undeclared_mutation: fix: not computed (OPPROP_FIXES=0)"]
