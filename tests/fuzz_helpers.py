@@ -36,6 +36,13 @@ def fresh_check(op: str, module: str, directory) -> str:
     return done.stdout
 
 
+def found_and_control_silent(op: str, module: str, line: str, directory) -> None:
+    """A fresh check of ``op`` prints ``line``; one of its ``_ok`` twin, the same op without the bug, ends with exactly
+    "0 finding(s)": tested and clean (a twin with no valid call would end "(not tested: ...)")."""
+    assert line in fresh_check(op, module, directory / "bug")
+    assert fresh_check(f"{op}_ok", module, directory / "control").splitlines()[-1] == "0 finding(s)"
+
+
 def keys(report):
     return {(f["aten_op"], f["invariant"]) for f in report["findings"]}
 

@@ -5,22 +5,15 @@ found, and the controls stay silent."""
 import pytest
 import torch
 
-from fuzz_helpers import fresh_check
+from fuzz_helpers import found_and_control_silent
 from opprop.generators.schema import op_schedule
 
 import kind_ops  # noqa: F401  (registers opprop_kinds::*)
 
 
-def _check(op: str, directory) -> str:
-    return fresh_check(op, "kind_ops", directory)
-
-
 @pytest.mark.parametrize("op", ["conj_view", "as_layout"])
 def test_a_bug_on_a_kind_the_op_has_a_kernel_for_is_found_and_its_control_is_silent(op, tmp_path):
-    found = _check(f"opprop_kinds::{op}", tmp_path / "bug")
-    assert f"returns_input: opprop_kinds::{op} output 0 (is_input=x)" in found
-    quiet = _check(f"opprop_kinds::{op}_ok", tmp_path / "control")
-    assert quiet.splitlines()[-1] == "0 finding(s)"
+    found_and_control_silent(f"opprop_kinds::{op}", "kind_ops", f"returns_input: opprop_kinds::{op} output 0 (is_input=x)", tmp_path)
 
 
 def test_every_kind_with_a_kernel_has_a_schedule_row():

@@ -4,23 +4,17 @@ only where offsets or lengths meet the end of the data they cut, and the control
 import pytest
 import torch
 
-from fuzz_helpers import fresh_check
+from fuzz_helpers import found_and_control_silent
 from opprop.generators import schedule
 from opprop.generators.schema_indices import ENDS, boundaries, segment_lengths
 
 import structured_index_ops  # noqa: F401  (registers opprop_indices::*)
 
 
-def _check(op: str, directory) -> str:
-    return fresh_check(op, "structured_index_ops", directory)
-
-
 @pytest.mark.parametrize("op", ["segment_sum", "split_lengths"])
 def test_a_bug_where_segments_meet_the_end_is_found_and_its_control_is_silent(op, tmp_path):
-    found = _check(f"opprop_indices::{op}", tmp_path / "bug")
-    assert f"returns_input: opprop_indices::{op} output 0 (is_input=data)" in found
-    quiet = _check(f"opprop_indices::{op}_ok", tmp_path / "control")
-    assert quiet.splitlines()[-1] == "0 finding(s)"
+    found_and_control_silent(f"opprop_indices::{op}", "structured_index_ops", f"returns_input: opprop_indices::{op} output 0 (is_input=data)",
+                             tmp_path)
 
 
 def test_every_ending_of_every_structured_argument_is_a_scheduled_mode():

@@ -1,23 +1,13 @@
 """Values by rule (generators/schema_values.py): a default 20-example ``opprop check`` reaches a bug that lives only
 at a rule's value (the additive identity, a dtype's extreme, the input's own dims), and the controls stay silent."""
-import subprocess
-import sys
-
 import pytest
 import torch
 
-from fuzz_helpers import env
+from fuzz_helpers import found_and_control_silent
 from opprop.generators import schedule
 from opprop.generators.schema_values import LIST_RULES, SCALAR_RULES
 
 import value_rule_ops  # noqa: F401  (registers opprop_rules::*)
-
-
-def _check(op: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "value_rule_ops", "--examples", "20"],
-                          capture_output=True, text=True, env=env(), timeout=300)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return done.stdout
 
 
 @pytest.mark.parametrize("op, line", [
@@ -26,11 +16,8 @@ def _check(op: str) -> str:
     ("permuted", "returns_input: opprop_rules::permuted output 0 (is_input=x) via opprop_rules::permuted(x=float32[1, 1], dims=[0, 1])"),
     ("saturating", "undeclared_mutation: opprop_rules::saturating (argument=x, changed=data)"),  # only values past float16's range
 ])
-def test_a_bug_at_a_rules_value_is_found_and_its_control_is_silent(op, line):
-    found = _check(f"opprop_rules::{op}")
-    assert line in found
-    quiet = _check(f"opprop_rules::{op}_ok")
-    assert quiet.splitlines()[-1] == "0 finding(s)"
+def test_a_bug_at_a_rules_value_is_found_and_its_control_is_silent(op, line, tmp_path):
+    found_and_control_silent(f"opprop_rules::{op}", "value_rule_ops", line, tmp_path)
 
 
 def test_every_rule_of_every_argument_is_a_scheduled_mode():
