@@ -9,7 +9,11 @@ killed, and its wait status is decoded here. Whether forking is safe at
 all (no native threads beyond a fresh torch's) is ``opprop.fuzz.forked.can_fork``'s
 call, made where a fresh interpreter is the alternative.
 
-Torch-free: a child that needs torch's thread count set does so itself.
+Torch-free, yet every forked child runs torch single-threaded when the parent
+imported it (``_one_intra_op_thread``): the parent's OpenMP pool does not survive
+fork, and a child's first parallel kernel then waits on threads that are not
+there (a fix proof forked after an in-process one hung in ``quantize_per_tensor``
+until its deadline, and the proof fell back to a weaker verdict).
 """
 from __future__ import annotations
 
@@ -70,6 +74,7 @@ def start(child: Callable[[], int | None]) -> int:
     if pid == 0:
         code = 1
         try:
+            _one_intra_op_thread()
             code = child() or 0
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
@@ -78,6 +83,13 @@ def start(child: Callable[[], int | None]) -> int:
         finally:
             os._exit(code)
     return pid
+
+
+def _one_intra_op_thread() -> None:
+    """In a forked child: torch's intra-op pool set to one thread, if the parent imported torch (never imported here)."""
+    torch = sys.modules.get("torch")
+    if torch is not None and hasattr(torch, "set_num_threads"):
+        torch.set_num_threads(1)
 
 
 def poll(pid: int) -> int | None:

@@ -112,8 +112,7 @@ def drawn_coverage(target: Target, device: str, examples: int) -> dict:
     if not hasattr(os, "fork") or device != "cpu":
         return drawn_coverage_here(target, device, examples)
 
-    def measure() -> bytes:  # the child: one thread, since the parent's OpenMP pool does not survive fork
-        torch.set_num_threads(1)
+    def measure() -> bytes:  # the child (one intra-op thread: child_process)
         return json.dumps(drawn_coverage_here(target, device, examples)).encode()
 
     end = child_process.run(measure)

@@ -87,7 +87,6 @@ def _child(page, prepare, record_path, op) -> None:
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 1)
         os.dup2(quiet, 2)
-        torch.set_num_threads(1)  # the parent's OpenMP pool does not survive fork
         fn = prepare()  # inputs are built first: their ops are not the call's
         if op is not None:  # a direct call of one overload: no dispatch mode, which can change how a kernel fails
             page[0:OP_BYTES] = op.encode()[: OP_BYTES - 1].ljust(OP_BYTES, b"\0")

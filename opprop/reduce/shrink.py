@@ -42,9 +42,8 @@ class ShrinkResult:
 def _reproduces_isolated(spec: CallSpec, invariant: str, crashes: list) -> bool:
     """Run a candidate in a forked child: shrinking walks into inputs no sample has, where kernels can segfault."""
 
-    def verdict() -> bytes:  # the child: one thread, since the parent's OpenMP pool does not survive fork
+    def verdict() -> bytes:  # the child (one intra-op thread: child_process)
         faulthandler.disable()  # a crash here is an answer, not something to report
-        torch.set_num_threads(1)
         return REPRODUCED if reproduces(spec, invariant) else b""
 
     end = child_process.run(verdict)
