@@ -84,8 +84,6 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
     return Regression(path, result.spec, finding, entry, result.tries)
 
 
-FIX_TIMEOUT_S = 120
-
 
 def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
     """The shrunk call's proven fix for the expect file's header (``fixes``); None when it cannot be computed, or
@@ -96,7 +94,7 @@ def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
         fix = fixes.for_spec(spec, invariant, finding.detail, finding.output_index)
         return json.dumps({"fix": fix.text(), "verdict": fix.verdict, "why": fix.why, "diff": fix.diff()}).encode()
 
-    ended = child_process.run(proof, timeout=FIX_TIMEOUT_S)  # a fix that cannot be proven never stops the file being written
+    ended = child_process.run(proof, timeout=fixes.PROOF_TIMEOUT_S)  # a fix that cannot be proven never stops the file being written
     return json.loads(ended.output) if ended.code == 0 and ended.output else None
 
 

@@ -50,9 +50,6 @@ def import_what_it_imports(path: Path) -> None:
                     pass
 
 
-PROOF_TIMEOUT_S = 120
-
-
 def for_expect_file(path, *, neighbours: int = fixes.verify.NEIGHBOURS, grow: bool = True) -> fixes.Fix | None:
     """The fix for one invariant expect file, proven on its shrunk call and that call's neighbours (and grown calls)."""
     ef = expectfile.load(path)
@@ -71,7 +68,7 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
     path = root / entry.expect
     ended = None
     for neighbours, grow in ((fixes.verify.NEIGHBOURS, True), (0, False)):
-        ended = child_process.run(lambda: _proof(path, neighbours, grow), timeout=PROOF_TIMEOUT_S)
+        ended = child_process.run(lambda: _proof(path, neighbours, grow), timeout=fixes.PROOF_TIMEOUT_S)
         if ended.code == 0 and ended.output:
             found = json.loads(ended.output)
             if "error" in found:
@@ -81,7 +78,7 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path(".")) -> EntryFix:
     return EntryFix(entry, None, f"the proof {how}, with and without neighbours and grown calls")
 
 
-def for_finding(finding, *, timeout: float = PROOF_TIMEOUT_S) -> fixes.Fix | None:
+def for_finding(finding, *, timeout: float = fixes.PROOF_TIMEOUT_S) -> fixes.Fix | None:
     """A finding's fix, proven in a forked child (its call may crash a neighbour) within ``timeout`` seconds; None for a
     finding no fix is proposed for; a proof that could not end is an unverifiable Fix saying how it ended."""
     def proof() -> bytes:
@@ -95,7 +92,7 @@ def for_finding(finding, *, timeout: float = PROOF_TIMEOUT_S) -> fixes.Fix | Non
     return fixes.Fix(finding.aten_op, finding.invariant, "", "", "", "", "unverifiable", f"the proof {how}")
 
 
-def new_findings_fixes(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
+def new_findings_fixes(found, *, timeout: float = fixes.PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
     """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix.
 
     Each proof has ``timeout`` seconds; past ``budget`` seconds in all, the rest are said not computed (a fuzz run's

@@ -63,6 +63,9 @@ class Fix:
         return cls(**{f.name: d[f.name] for f in dataclasses.fields(cls) if f.name in d})
 
 
+PROOF_TIMEOUT_S = 120  # one fix proof's deadline, in its forked child (a fuzz run's parent gives each less: commands/fuzz.py)
+
+
 def wanted() -> bool:
     """Whether new findings get their fix proven (``OPPROP_FIXES=0``: not, as in a CI job that only wants findings)."""
     return os.environ.get("OPPROP_FIXES", "1") != "0"
