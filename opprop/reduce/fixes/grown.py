@@ -11,8 +11,6 @@ does not, so that a verdict covers the op's general behaviour.
 """
 from __future__ import annotations
 
-import time
-
 from hypothesis import Phase, given, settings
 
 from opprop.check import catalog
@@ -21,18 +19,14 @@ from opprop.explore import profiles
 from opprop.explore.session import phase_seed
 from opprop.explore.target import resolve
 from opprop.generators import all_edge_generators
+from opprop.inputs import validity
 from opprop.reduce import capture
 from opprop.reduce.shrink import arg_leaves, replace_leaf
 
 GROWN_SIZE = 3  # a zero-size dim grown to this
 SAMPLES = 4  # the op's fixed samples (OpInfo, edge generators) replayed
 DRAWS = 8  # the op's own drawn calls replayed
-DRAW_SECONDS = 10.0  # at most this long drawing them
 GROWTHS = (lambda n: n or GROWN_SIZE, lambda n: n + 2)  # every empty dim filled; every dim larger
-
-
-class _Enough(BaseException):
-    """Ends the draws on time (a BaseException: Hypothesis neither shrinks nor reports it)."""
 
 
 def _grown_tensor(t: TensorSpec, size) -> TensorSpec | None:
@@ -76,16 +70,19 @@ def warm() -> None:
     all_edge_generators()
 
 
-def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seconds: float = DRAW_SECONDS, seed: int = 0) -> list[CallSpec]:
+def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seed: int = 0) -> list[CallSpec]:
     """Calls of ``op`` made by its own target, as ``opprop check`` makes them: its first fixed samples, then draws of its
-    strategy (each top-level call's first call of the overload, recorded before it runs)."""
+    strategy (each top-level call's first call of the overload, recorded before it runs).
+
+    Bounded by count, never by the clock, and drawn with a fresh validity record: the same op gets the same calls
+    whatever the machine's load or what earlier runs here learned, so its verdict does too. The proof's own deadline,
+    in its forked child, bounds a slow one."""
     name = catalog.qualified_name(op)
     try:
         target = resolve(name)
     except catalog.UnknownOp:
         return []
-    warm()  # op_db's import is not the draws' time (it would take all of it in a fresh process under load)
-    deadline = time.monotonic() + seconds
+    warm()  # op_db imported once, in the parent about to fork the proofs
     found: list[CallSpec] = []
 
     def keep(call) -> None:
@@ -96,25 +93,21 @@ def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seconds: float = DR
         found.extend(s for s in specs if s not in found)
 
     for index, call in enumerate(target.sample_calls("cpu")):
-        if index >= samples or time.monotonic() > deadline:
+        if index >= samples:
             break
         keep(call)
-    strategy = target.call_strategy("cpu", learner=target.learner()) if time.monotonic() < deadline else None
+    strategy = target.call_strategy("cpu", learner=validity.OpValidity())
     if strategy is None or draws <= 0:
         return found
 
     @settings(**{**profiles.EXPLORING, "max_examples": draws, "database": None, "phases": (Phase.generate,)})
     @given(strategy)
     def drawn_examples(call):
-        if time.monotonic() > deadline:
-            raise _Enough()
         keep(call)
 
     drawn_examples._hypothesis_internal_use_seed = phase_seed(seed, name, 1)
     try:
         drawn_examples()
-    except _Enough:
-        pass
     except Exception:  # a strategy that broke, Unsatisfiable: the calls drawn so far still count
         pass
     return found
