@@ -1,0 +1,287 @@
+// Four ways to run opprop's checks in C++ at a dispatcher key, measured side by side (benchmarks/native_routes.py):
+//
+//  adinplace  a boxed kernel per operator on ADInplaceOrView, just below autograd; a thread-local flag turns its checks
+//             on. An operator that already has a kernel there (in-place, out= and view ops) gets one that wraps it:
+//             the kernel the dispatcher computed is kept (a SafeKernelFunction) and called in place of the redispatch.
+//  fake       one boxed fallback on the Fake key, which torch 2.13 reserves for a C++ FakeTensor mode and registers
+//             nothing on: it sits below ADInplaceOrView and the Python key, just above BackendSelect, so it meets each
+//             call where a TorchDispatchMode does. It is reached only while the key is included in this thread's TLS.
+//  generic    one boxed fallback on TESTING_ONLY_GenericMode, included in TLS the same way: above autograd.
+//  observer   a thread-local RecordFunction callback with inputs and outputs, at Dispatcher::call.
+//
+// The checks themselves are dispatch_hook_checks.h. Findings and declined calls are kept in one ledger Python drains.
+// torch's release libraries are built with NDEBUG, and some of its headers change a class's layout without it
+// (RecordFunction's inputs_valid_): the build here has no flag of its own for it, so the source says it first.
+#ifndef NDEBUG
+#define NDEBUG
+#endif
+#include "dispatch_hook_checks.h"
+
+#include <ATen/record_function.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
+#include <c10/util/Exception.h>
+
+#include <memory>
+
+namespace hook {
+namespace {
+
+enum Route { ADINPLACE = 1, FAKE = 2, GENERIC = 3, OBSERVER = 4 };
+
+thread_local bool adinplace_on = false;  // the adinplace kernels' switch (the fallbacks' is the TLS key itself)
+
+// Run `call` (which runs the op below this key) with the checks around it; a failure of opprop's own is counted and
+// the op's result stands. The op's own exceptions propagate unchanged.
+template <class Call>
+void checked(const Plan& p, Stack* stack, int route, Call&& call) {
+  if (p.composite_implicit) {  // its decomposition is checked op by op, as in the Python mode
+    call();
+    return;
+  }
+  std::vector<Input> inputs;
+  const char* why = nullptr;
+  try {
+    why = note_inputs(p, *stack, inputs);
+  } catch (const std::exception&) {
+    ledger().errors++;
+    why = "error reading inputs";
+  }
+  if (why) {
+    inputs.clear();
+    ledger().decline(p.name, why);
+    call();
+    return;
+  }
+  call();
+  try {
+    check_outputs(p, inputs, *stack, route);
+    ledger().checked++;
+  } catch (const std::exception&) {
+    ledger().errors++;
+  }
+}
+
+// ------------------------------------------------------------------ adinplace: a kernel per operator
+
+struct AdInplaceKernel final : c10::OperatorKernel {
+  Plan plan;
+  std::optional<c10::SafeKernelFunction> wrapped;  // the operator's own ADInplaceOrView kernel, when it had one
+
+  void operator()(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
+    auto below = [&] {
+      if (wrapped) {
+        wrapped->callBoxed(op, ks, stack);
+      } else {
+        op.redispatchBoxed(ks & c10::after_ADInplaceOrView_keyset, stack);
+      }
+    };
+    if (!adinplace_on) {
+      below();
+      return;
+    }
+    checked(plan, stack, ADINPLACE, below);
+  }
+};
+
+std::vector<std::unique_ptr<torch::Library>> adinplace_libraries;
+
+// Register the kernel on each named operator ("aten::add.Tensor"); wrap=false skips those with a kernel there.
+std::tuple<int64_t, int64_t, std::vector<std::string>> register_adinplace(const std::vector<std::string>& names,
+                                                                          bool wrap) {
+  int64_t registered = 0, wrapped = 0;
+  std::vector<std::string> skipped;
+  std::unordered_map<std::string, torch::Library*> by_namespace;
+  struct Silent : c10::WarningHandler {
+    void process(const c10::Warning&) override {}
+  } silent;
+  c10::WarningUtils::WarningHandlerGuard guard(&silent);  // "Overriding a previously registered kernel", per wrapped op
+  for (const auto& name : names) {
+    auto colon = name.find("::");
+    auto dot = name.find('.', colon + 2);
+    std::string ns = name.substr(0, colon);
+    std::string base = name.substr(colon + 2, dot == std::string::npos ? std::string::npos : dot - colon - 2);
+    std::string overload = dot == std::string::npos ? "" : name.substr(dot + 1);
+    auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns + "::" + base, overload));
+    if (!op || !op->hasSchema() || op->hasKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd)) {
+      skipped.push_back(name);
+      continue;
+    }
+    auto kernel = std::make_unique<AdInplaceKernel>();
+    kernel->plan = make_plan(*op);
+    if (op->hasKernelForDispatchKey(DispatchKey::ADInplaceOrView)) {
+      if (!wrap) {
+        skipped.push_back(name);
+        continue;
+      }
+      kernel->wrapped = op->getComputedKernelForDispatchKey(DispatchKey::ADInplaceOrView);
+      wrapped++;
+    }
+    auto& lib = by_namespace[ns];
+    if (lib == nullptr) {
+      adinplace_libraries.push_back(std::make_unique<torch::Library>(torch::Library::IMPL, ns, DispatchKey::ADInplaceOrView,
+                                                                     __FILE__, __LINE__));
+      lib = adinplace_libraries.back().get();
+    }
+    lib->impl(name.substr(colon + 2).c_str(), torch::CppFunction::makeFromBoxedFunctor(std::move(kernel)));
+    registered++;
+  }
+  return {registered, wrapped, skipped};
+}
+
+// ------------------------------------------------------------------ fake and generic: one fallback each
+
+std::mutex plans_mu;
+std::unordered_map<const c10::OperatorName*, std::unique_ptr<Plan>> plans;  // the OperatorName lives as long as the op
+
+const Plan& plan_of(const OperatorHandle& op) {
+  std::lock_guard<std::mutex> g(plans_mu);
+  auto& p = plans[&op.operator_name()];
+  if (!p) p = std::make_unique<Plan>(make_plan(op));
+  return *p;
+}
+
+template <DispatchKey Key, int RouteId>
+void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
+  auto below = [&] {
+    c10::impl::ExcludeDispatchKeyGuard outside(Key);  // what the kernel calls is not checked, as under a mode
+    op.redispatchBoxed(ks & DispatchKeySet(DispatchKeySet::FULL_AFTER, Key), stack);
+  };
+  checked(plan_of(op), stack, RouteId, below);
+}
+
+std::unique_ptr<torch::Library> fake_library, generic_library;
+
+void install_fallbacks() {
+  if (!fake_library) {
+    fake_library = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::Fake, __FILE__, __LINE__);
+    fake_library->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::Fake, FAKE>>());
+  }
+  if (!generic_library) {
+    generic_library = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
+                                                       __FILE__, __LINE__);
+    generic_library->fallback(
+        torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
+  }
+}
+
+DispatchKey key_of(const std::string& route) {
+  if (route == "fake") return DispatchKey::Fake;
+  if (route == "generic") return DispatchKey::TESTING_ONLY_GenericMode;
+  throw std::invalid_argument("route must be 'fake' or 'generic', not '" + route + "'");
+}
+
+// ------------------------------------------------------------------ observer: RecordFunction with inputs and outputs
+
+struct Noted : at::ObserverContext {
+  std::vector<const c10::TensorImpl*> inputs;
+};
+
+std::optional<at::CallbackHandle> observer;
+std::atomic<int64_t> observed{0};
+
+std::unique_ptr<at::ObserverContext> observe_start(const at::RecordFunction& fn) {
+  auto noted = std::make_unique<Noted>();
+  for (const c10::IValue& v : fn.inputs()) {
+    if (v.isTensor() && v.toTensor().defined()) noted->inputs.push_back(v.toTensor().unsafeGetTensorImpl());
+  }
+  return noted;
+}
+
+// Records what the observer sees as counts (as findings of route 4: their numbers are what an observer would read).
+void observe_end(const at::RecordFunction& fn, at::ObserverContext* context) {
+  observed++;
+  auto* noted = static_cast<Noted*>(context);
+  const auto& outputs = fn.outputs();
+  for (size_t j = 0; j < outputs.size(); j++) {
+    if (!outputs[j].isTensor() || !outputs[j].toTensor().defined()) continue;
+    const at::Tensor& t = outputs[j].toTensor();
+    bool is_input = std::find(noted->inputs.begin(), noted->inputs.end(), t.unsafeGetTensorImpl()) != noted->inputs.end();
+    int64_t count = (int64_t)t.use_count();
+    if (count > 1 || is_input) {
+      ledger().add({fn.name(), is_input ? "returns_input" : "tensorimpl_use_count", "use_count", "", (int64_t)j, count,
+                    OBSERVER});
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hook
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  using namespace hook;
+  m.def("register_adinplace", &register_adinplace, "register the kernel on ADInplaceOrView for each named operator");
+  m.def("unregister_adinplace", [] { adinplace_libraries.clear(); }, "every adinplace registration undone");
+  m.def("set_adinplace", [](bool on) {
+    bool prior = adinplace_on;
+    adinplace_on = on;
+    return prior;
+  });
+  m.def("install_fallbacks", &install_fallbacks, "the Fake and TESTING_ONLY_GenericMode fallbacks (once)");
+  m.def("uninstall_fallbacks", [] {  // (never while a route's key is included: nothing would run there)
+    fake_library.reset();
+    generic_library.reset();
+  });
+  m.def("include", [](const std::string& route, bool on) {  // the TLS switch of a fallback route; returns the prior
+    DispatchKey k = key_of(route);
+    bool prior = c10::impl::tls_is_dispatch_key_included(k);
+    c10::impl::tls_set_dispatch_key_included(k, on);
+    return prior;
+  });
+  m.def("set_observer", [](bool on) {
+    if (on && !observer) {
+      observer = at::addThreadLocalCallback(at::RecordFunctionCallback(observe_start, observe_end)
+                                                .needsInputs(true)
+                                                .needsOutputs(true)
+                                                .scopes({at::RecordScope::FUNCTION}));
+    } else if (!on && observer) {
+      at::removeCallback(*observer);
+      observer.reset();
+    }
+  });
+  m.def("drain", [] {  // (op, invariant, output, detail key, detail value, route), and clears them
+    Ledger& l = ledger();
+    std::vector<Finding> taken;
+    {
+      std::lock_guard<std::mutex> g(l.mu);
+      taken.swap(l.findings);
+    }
+    py::list out;
+    for (auto& f : taken) {
+      py::object value = f.text.empty() ? py::object(py::int_(f.number)) : py::object(py::str(f.text));
+      out.append(py::make_tuple(f.op, f.invariant, f.output, f.key, value, f.route));
+    }
+    return out;
+  });
+  m.def("take_declined", [] {  // {(op, reason): calls}, and clears them
+    Ledger& l = ledger();
+    std::unordered_map<std::string, int64_t> taken;
+    {
+      std::lock_guard<std::mutex> g(l.mu);
+      taken.swap(l.declined);
+    }
+    py::dict out;
+    for (auto& [key, n] : taken) {
+      auto bar = key.find('|');
+      out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
+    }
+    return out;
+  });
+  m.def("counters", [] {
+    return py::make_tuple(ledger().checked.load(), ledger().errors.load(), observed.load());
+  });
+  m.def("plan", [](const std::string& ns_name, const std::string& overload) {  // a plan's fields, for the tests
+    auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns_name, overload));
+    if (!op) throw std::invalid_argument("no operator " + ns_name + "." + overload);
+    Plan p = make_plan(*op);
+    py::list out_in, out_out;
+    for (size_t j = 0; j < p.n_rets; j++) {
+      for (size_t i = 0; i < p.n_args; i++) {
+        if (p.out_in[j][i]) out_in.append(py::make_tuple(j, i));
+      }
+      for (size_t k = j + 1; k < p.n_rets; k++) {
+        if (p.out_out[j][k]) out_out.append(py::make_tuple(j, k));
+      }
+    }
+    return py::make_tuple(p.name, p.mutable_, p.view, p.composite_implicit, out_in, out_out);
+  });
+}

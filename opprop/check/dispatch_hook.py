@@ -1,0 +1,77 @@
+"""The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``), built on first use by ``native_build``.
+
+Four routes to the same four checks (tensorimpl_use_count, storageimpl_use_count,
+returns_input, undeclared_alias), each a switch of its own, so the benchmark
+part ``native_routes`` can time them side by side and the native engine
+(``native_engine.py``) can use the one that works:
+
+- ``adinplace``: a boxed kernel per operator on ``ADInplaceOrView`` (``register_adinplace``),
+  checks on while ``set_adinplace(True)`` in this thread; registered, it boxes every call even when off;
+- ``fake``: one fallback on the ``Fake`` key (reserved by torch 2.13, nothing registered on it), reached only
+  while the key is included in this thread's TLS (``include("fake", True)``): below autograd and ADInplaceOrView,
+  where a TorchDispatchMode sits;
+- ``generic``: one fallback on ``TESTING_ONLY_GenericMode``, the same way, above autograd;
+- ``observer``: a RecordFunction callback with inputs and outputs (``set_observer``).
+
+``load()`` returns the module or None, and ``why_not`` says why not.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from opprop.check import native_build
+
+SOURCE = Path(__file__).with_name("dispatch_hook.cpp")
+PARTS = (SOURCE, SOURCE.with_name("dispatch_hook_checks.h"))
+ROUTE_NAMES = {1: "adinplace", 2: "fake", 3: "generic", 4: "observer"}
+
+module = None
+why_not: str | None = None
+_tried = False
+_loading = threading.Lock()
+
+
+def load():
+    """The compiled module (built into the cache the first time, about 30 s), or None with ``why_not`` set."""
+    global module, why_not, _tried
+    if _tried:
+        return module
+    with _loading:
+        if not _tried:
+            try:
+                taken = _fake_key_taken()
+                if taken:
+                    raise native_build.Unavailable(f"the Fake dispatch key has kernels of torch's own ({taken})")
+                module = native_build.obtain({p.name: p.read_bytes() for p in PARTS}, SOURCE.name)
+                module.install_fallbacks()
+            except native_build.Unavailable as e:
+                why_not = str(e)
+            except Exception as e:  # noqa: BLE001  (any failure to build or load: the Python mode does the work)
+                why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
+            _tried = True
+    return module
+
+
+def _fake_key_taken() -> str:
+    """What torch itself registers on the Fake key (nothing on 2.13): the fallback there would override it."""
+    import torch
+
+    try:
+        names = sorted(torch._C._dispatch_get_registrations_for_dispatch_key("Fake"))
+    except RuntimeError as e:  # a torch without the key
+        return f"no Fake key: {e}"
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+
+
+def uncovered_by_kernel_names() -> tuple[list[str], list[str]]:
+    """Every registered overload name, split: (no ADInplaceOrView kernel and not composite, has a kernel there)."""
+    import torch
+
+    free, taken = [], []
+    has = torch._C._dispatch_has_kernel_for_dispatch_key
+    for name in torch._C._dispatch_get_all_op_names():
+        if has(name, "CompositeImplicitAutograd"):
+            continue
+        (taken if has(name, "ADInplaceOrView") else free).append(name)
+    return free, taken

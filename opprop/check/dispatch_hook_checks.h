@@ -1,0 +1,296 @@
+// What dispatch_hook.cpp checks around one boxed call: a plan per operator read from its c10::FunctionSchema, the
+// inputs noted before the call, and the four output checks after it (tensorimpl_use_count, storageimpl_use_count,
+// returns_input, undeclared_alias), with the ids, output indices and details the Python invariants report.
+#pragma once
+
+#include <torch/extension.h>
+#include <ATen/MemoryOverlap.h>
+#include <ATen/core/dispatch/Dispatcher.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace hook {
+
+using c10::DispatchKey;
+using c10::DispatchKeySet;
+using c10::OperatorHandle;
+using torch::jit::Stack;
+
+// ------------------------------------------------------------------ the plan: what one overload needs checked
+
+struct Plan {
+  std::string name;  // "aten::add.Tensor", as opnames.qualified_name writes it
+  bool composite_implicit = false;  // decomposed above: its parts are checked, never it
+  bool mutable_ = false;  // some argument is written (Tensor(a!))
+  bool view = false;  // some return aliases an input without writing it
+  size_t n_args = 0, n_rets = 0;
+  std::vector<std::string> arg_names;
+  std::vector<std::vector<char>> out_in;  // [j][i]: return j may alias argument i (an alias set in common)
+  std::vector<std::vector<char>> out_out;  // [j][k]: returns j and k may alias each other
+  std::vector<char> aliased_list;  // return j is annotated (a list of them may overlap among itself)
+};
+
+inline bool sets_meet(const c10::AliasInfo& a, const c10::AliasInfo& b) {
+  if (a.isWildcardBefore() || b.isWildcardBefore()) return true;
+  for (const auto& s : a.beforeSets()) {
+    if (b.beforeSets().count(s)) return true;
+  }
+  return false;
+}
+
+// Return j may alias argument i: their alias sets meet, or the argument is a list annotated on its elements
+// (``Tensor(a)[] xs -> Tensor(a)``), as catalog.classify reads with SchemaInfo and aliasing.list_element_aliases.
+// Either side may be a list annotated on its elements (``Tensor(a)[]``): its elements' sets count as its own.
+inline bool may_alias(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
+  if (ret == nullptr || info == nullptr) return false;
+  if (sets_meet(*ret, *info)) return true;
+  for (const auto& element : info->containedTypes()) {
+    if (may_alias(ret, &element)) return true;
+  }
+  for (const auto& element : ret->containedTypes()) {
+    if (may_alias(&element, info)) return true;
+  }
+  return false;
+}
+
+inline Plan make_plan(const OperatorHandle& op) {
+  const auto& s = op.schema();
+  Plan p;
+  p.name = s.name() + (s.overload_name().empty() ? "" : "." + s.overload_name());
+  p.composite_implicit = op.hasKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd);
+  const auto& args = s.arguments();
+  const auto& rets = s.returns();
+  p.n_args = args.size();
+  p.n_rets = rets.size();
+  for (const auto& a : args) {
+    p.arg_names.push_back(a.name());
+    if (a.alias_info() && a.alias_info()->isWrite()) p.mutable_ = true;
+  }
+  p.out_in.assign(rets.size(), std::vector<char>(args.size(), 0));
+  p.out_out.assign(rets.size(), std::vector<char>(rets.size(), 0));
+  p.aliased_list.assign(rets.size(), 0);
+  for (size_t j = 0; j < rets.size(); j++) {
+    const c10::AliasInfo* r = rets[j].alias_info();
+    if (r && !r->isWrite()) p.view = true;
+    p.aliased_list[j] = r != nullptr;
+    for (size_t i = 0; i < args.size(); i++) p.out_in[j][i] = may_alias(r, args[i].alias_info());
+    for (size_t k = 0; k < rets.size(); k++) {
+      const c10::AliasInfo* q = rets[k].alias_info();
+      p.out_out[j][k] = k != j && may_alias(r, q);
+    }
+  }
+  return p;
+}
+
+// ------------------------------------------------------------------ what Python drains
+
+struct Finding {
+  std::string op, invariant, key, text;  // key: the detail's one field; text: its value when a name
+  int64_t output = 0, number = 0;  // number: its value when a count or an output index
+  int route = 0;
+};
+
+struct Ledger {
+  std::mutex mu;
+  std::vector<Finding> findings;
+  std::unordered_map<std::string, int64_t> declined;  // "op|reason" -> calls passed through unchecked
+  std::atomic<int64_t> checked{0}, errors{0};
+
+  void add(Finding f) {
+    std::lock_guard<std::mutex> g(mu);
+    findings.push_back(std::move(f));
+  }
+  void decline(const std::string& op, const char* reason) {
+    std::lock_guard<std::mutex> g(mu);
+    declined[op + "|" + reason]++;
+  }
+};
+
+inline Ledger& ledger() {
+  static Ledger* l = new Ledger();  // never destroyed: kernels may run during interpreter teardown
+  return *l;
+}
+
+// ------------------------------------------------------------------ the inputs, noted before the call
+
+struct Input {
+  size_t arg;  // the schema position (a list's tensors share it)
+  at::Tensor tensor;  // one reference held, so a temporary argument outlives the call; subtracted from counts
+  const c10::StorageImpl* storage;  // on entry (nullptr without storage)
+};
+
+// Why a tensor is not read here (the Python mode reads it its own way, or not at all), or nullptr.
+inline const char* declines(const at::Tensor& t) {
+  const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
+  static const DispatchKeySet foreign({DispatchKey::Python, DispatchKey::Functionalize, DispatchKey::PythonTLSSnapshot,
+                                       DispatchKey::FuncTorchBatched, DispatchKey::FuncTorchGradWrapper, DispatchKey::Fake});
+  if (impl->key_set().has_any(foreign)) return "subclass, fake or functional tensor";
+  if (impl->is_nested()) return "nested tensor";
+  if (impl->layout() != c10::kStrided) return "sparse tensor";
+  if (!impl->is_cpu()) return "not a CPU tensor";
+  if (!impl->has_storage()) return "tensor without storage";
+  return nullptr;
+}
+
+template <class F>
+inline bool each_tensor(const c10::IValue& v, F&& f) {  // false when f declines one
+  if (v.isTensor()) return f(v.toTensor());
+  if (v.isTensorList()) {
+    for (const at::Tensor& t : v.toTensorList()) {
+      if (!f(t)) return false;
+    }
+  } else if (v.isList()) {
+    for (const c10::IValue& e : v.toListRef()) {
+      if (e.isTensor() && !f(e.toTensor())) return false;
+    }
+  }
+  return true;
+}
+
+inline const char* note_inputs(const Plan& p, const Stack& stack, std::vector<Input>& inputs) {
+  const char* why = nullptr;
+  size_t first = stack.size() - p.n_args;
+  for (size_t i = 0; i < p.n_args && !why; i++) {
+    each_tensor(stack[first + i], [&](const at::Tensor& t) {
+      if (!t.defined()) return true;
+      why = declines(t);
+      if (why) return false;
+      inputs.push_back({i, t, t.storage().unsafeGetStorageImpl()});
+      return true;
+    });
+  }
+  return why;
+}
+
+// ------------------------------------------------------------------ the checks, after the call
+
+// Whether two tensors on one storage share a byte (memory.exact_overlap's answer, in C++).
+inline bool overlaps(const at::Tensor& a, const at::Tensor& b) {
+  const c10::TensorImpl* x = a.unsafeGetTensorImpl();
+  const c10::TensorImpl* y = b.unsafeGetTensorImpl();
+  if (x == y) return true;
+  if (!x->has_storage() || !y->has_storage() || x->numel() == 0 || y->numel() == 0) return false;
+  if (x->storage().data() != y->storage().data()) return false;  // (get_overlap_status says TooHard for any gapped layout)
+  if (at::get_overlap_status(x, y) == at::MemOverlapStatus::No) return false;
+  auto extent = [](const c10::TensorImpl* t, int64_t& lo, int64_t& hi) {
+    int64_t size = t->dtype().itemsize();
+    lo = hi = t->storage_offset() * size;
+    for (int64_t d = 0; d < t->dim(); d++) {
+      int64_t step = (t->sizes()[d] - 1) * t->strides()[d] * size;
+      (step < 0 ? lo : hi) += step;
+    }
+    hi += size;
+  };
+  int64_t alo, ahi, blo, bhi;
+  extent(x, alo, ahi);
+  extent(y, blo, bhi);
+  if (ahi <= blo || bhi <= alo) return false;
+  int64_t lo = std::min(alo, blo), hi = std::max(ahi, bhi);
+  if (hi - lo > (int64_t(1) << 26) || x->numel() > (1 << 22) || y->numel() > (1 << 22)) return true;
+  std::vector<char> marked(hi - lo, 0);
+  auto walk = [&](const c10::TensorImpl* t, bool mark) {  // every element's bytes, odometer order
+    int64_t size = t->dtype().itemsize(), n = t->dim();
+    std::vector<int64_t> index(n, 0);
+    for (int64_t e = 0; e < t->numel(); e++) {
+      int64_t at = t->storage_offset() * size;
+      for (int64_t d = 0; d < n; d++) at += index[d] * t->strides()[d] * size;
+      for (int64_t k = 0; k < size; k++) {
+        if (mark) marked[at + k - lo] = 1;
+        else if (marked[at + k - lo]) return true;
+      }
+      for (int64_t d = n - 1; d >= 0 && ++index[d] == t->sizes()[d]; d--) index[d] = 0;
+    }
+    return false;
+  };
+  walk(x, true);
+  return walk(y, false);
+}
+
+// C++ holders of a TensorImpl or StorageImpl, from its use_count: a live Python wrapper holds one reference (torch
+// 2.13's PyObject preservation), counted only when Python code beyond the wrapper's own preservation keeps it (its
+// refcount above the one the target holds), as the Python invariant adds the wrapper when Python holds it.
+template <class Target>
+inline int64_t holders(const Target* target, int64_t use_count) {
+  PyObject* py = target->pyobj_slot()->load_pyobj();
+  if (py != nullptr && Py_REFCNT(py) <= 1) use_count -= 1;
+  return use_count;
+}
+
+struct Output {
+  size_t ret;  // the return position (a list's tensors share it)
+  const at::Tensor* tensor;
+};
+
+inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const Stack& stack, int route) {
+  Ledger& l = ledger();
+  std::vector<Output> outputs;
+  size_t first = stack.size() - p.n_rets;
+  for (size_t j = 0; j < p.n_rets; j++) {
+    const c10::IValue& v = stack[first + j];
+    if (v.isTensor()) {
+      if (v.toTensor().defined()) outputs.push_back({j, &v.toTensor()});
+    } else if (v.isTensorList()) {  // (elements of a List are IValues: their references stay on the stack)
+      for (const c10::IValue& e : v.toListRef()) {
+        if (e.isTensor() && e.toTensor().defined()) outputs.push_back({j, &e.toTensor()});
+      }
+    }
+  }
+  auto found = [&](size_t j, const char* inv, const char* key, int64_t number, std::string text = "") {
+    l.add({p.name, inv, key, std::move(text), (int64_t)j, number, route});
+  };
+  for (const Output& o : outputs) {
+    if (const char* why = declines(*o.tensor)) {
+      l.decline(p.name, why);
+      return;
+    }
+  }
+  const bool counts = !p.mutable_ && !p.composite_implicit;
+  for (size_t a = 0; a < outputs.size(); a++) {
+    const Output& o = outputs[a];
+    const c10::TensorImpl* impl = o.tensor->unsafeGetTensorImpl();
+    if (counts) {  // tensorimpl_use_count: the stack's one reference, less the ones this hook holds
+      int64_t count = holders(impl, (int64_t)o.tensor->use_count());
+      for (const Input& in : inputs) count -= in.tensor.unsafeGetTensorImpl() == impl;
+      if (count > 1) found(o.ret, "tensorimpl_use_count", "use_count", count);
+      bool first = true;  // storageimpl_use_count: once per distinct output
+      for (size_t b = 0; b < a; b++) first &= outputs[b].tensor->unsafeGetTensorImpl() != impl;
+      if (!p.view && first && impl->has_storage()) {
+        const c10::Storage& storage = o.tensor->storage();
+        int64_t scount = holders(storage.unsafeGetStorageImpl(), (int64_t)storage.use_count());
+        if (scount > 1) found(o.ret, "storageimpl_use_count", "storage_use_count", scount);
+      }
+    }
+    for (const Input& in : inputs) {  // returns_input and undeclared_alias against each input
+      bool same = in.tensor.unsafeGetTensorImpl() == impl;
+      if (same && !p.mutable_) {
+        found(o.ret, "returns_input", "is_input", 0, p.arg_names[in.arg]);
+        continue;
+      }
+      if (p.out_in[o.ret][in.arg] || !(same || overlaps(*o.tensor, in.tensor))) continue;
+      bool excused = false;  // it aliased, on entry, an argument the output may alias
+      for (const Input& other : inputs) {
+        excused |= other.arg != in.arg && p.out_in[o.ret][other.arg] && other.storage == in.storage && in.storage;
+      }
+      if (!excused) found(o.ret, "undeclared_alias", "overlaps", 0, p.arg_names[in.arg]);
+    }
+    for (size_t b = a + 1; b < outputs.size(); b++) {  // undeclared_alias between outputs
+      const Output& u = outputs[b];
+      if (p.out_out[o.ret][u.ret] || (o.ret == u.ret && p.aliased_list[o.ret])) continue;
+      if (!overlaps(*o.tensor, u.tensor[0])) continue;
+      bool excused = false;  // both may alias inputs that shared a storage on entry
+      for (const Input& x : inputs) {
+        for (const Input& y : inputs) {
+          excused |= p.out_in[o.ret][x.arg] && p.out_in[u.ret][y.arg] && x.storage == y.storage && x.storage;
+        }
+      }
+      if (!excused) found(o.ret, "undeclared_alias", "overlaps_output", (int64_t)u.ret);
+    }
+  }
+}
+
+}  // namespace hook
