@@ -23,8 +23,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation")
-DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) only when asked
+PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes")
+DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) and native_routes (a C++ build) only when asked
 
 
 def machine() -> str:
@@ -122,10 +122,19 @@ def main(argv=None) -> int:
         from . import mutation
 
         results["mutation"] = mutation.run(progress=_progress("mutation"))
+    if "native_routes" in parts:
+        from . import native_routes
+
+        results["native_routes"] = native_routes.run(repeats=args.repeats, rounds=args.rounds, progress=_progress("native_routes"))
     for part in parts:
         results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
-    Path(args.out).write_text(render.markdown(results))
+    extra = ""
+    if "native_routes" in results:
+        from . import native_routes
+
+        extra = "\n".join(native_routes.section(results["native_routes"])) + "\n"
+    Path(args.out).write_text(render.markdown(results) + extra)
     print(render.headline(results))
     return 0
 
