@@ -195,9 +195,18 @@ class checking(contextlib.ContextDecorator):
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
 
     def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False,
-                 record=None):
+                 record=None, engine: str = "python"):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
+        if engine not in ("python", "native"):
+            raise ValueError(f"engine must be 'python' or 'native', not {engine!r}")
+        if engine == "native" and (record is not None or capture_calls):
+            raise ValueError("engine='native' neither records nor captures calls (it sees no Python per call)")
+        # engine="native" (check/native_engine.py): the output checks in C++; `not_checked` counts the calls it
+        # declined, one internal-error record says so, and `not_covered` names the invariants it does not check
+        self.engine = engine
+        self.not_checked: dict = {}
+        self.not_covered: tuple = ()
         self.fail_on_new = fail_on_new
         self.invariants = None if invariants is None else frozenset(invariants)
         unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
@@ -246,8 +255,14 @@ class checking(contextlib.ContextDecorator):
         self.findings = []
         self.internal_errors = []
         self.unchecked_threads = []
-        mode_class = _UserMode if self.recorder is None else _RecordingUserMode
-        mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
+        if self.engine == "native":
+            from opprop.check.native_engine import COVERED, NativeChecks
+
+            mode = NativeChecks()
+            self.not_covered = tuple(i for i in (self.invariants or catalog.ALL_INVARIANTS) if i not in COVERED)
+        else:
+            mode_class = _UserMode if self.recorder is None else _RecordingUserMode
+            mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
         mode.__enter__()
         self._modes.setdefault(threading.get_ident(), []).append(mode)
         _watch(self, True)
@@ -260,6 +275,13 @@ class checking(contextlib.ContextDecorator):
         if not modes:
             del self._modes[threading.get_ident()]
         mode.__exit__(exc_type, exc, tb)
+        if self.engine == "native":
+            self._add([f for f in mode.findings if self.invariants is None or f.invariant in self.invariants], "", None, None, None)
+            self.not_checked = mode.not_checked
+            if mode.not_checked:
+                self.internal_errors.append(InternalError(
+                    "<native engine>", "declined", f"NotChecked: {sum(mode.not_checked.values())} call(s) ran unchecked: "
+                    + ", ".join(f"{op} ({why})" for op, why in list(mode.not_checked)[:5]), ""))
         if self.unchecked_threads:  # said once per block, never silently
             names = ", ".join(self.unchecked_threads[:5]) + (", ..." if len(self.unchecked_threads) > 5 else "")
             self.internal_errors.append(InternalError(
