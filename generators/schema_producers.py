@@ -15,6 +15,8 @@ import functools
 
 import torch
 
+from opprop.core import produced
+
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
 CLASS_PREFIX = "__torch__."
@@ -48,7 +50,7 @@ def producers_of(type_name: str) -> tuple[str, ...]:
     return tuple(name for _, name in sorted(set(found)))
 
 
-class Produced:
+class Produced(produced.Unmade):
     """An opaque argument to be made when the example runs: its producer's drawn call."""
 
     __slots__ = ("call",)
@@ -57,7 +59,9 @@ class Produced:
         self.call = call
 
     def make(self):
-        return self.call()  # the producer's SchemaCall: it records whether the producer took its arguments
+        made = self.call()  # the producer's SchemaCall: it records whether the producer took its arguments
+        produced.register(made, self.call)  # a capture of the consumer's call keeps this call in its place
+        return made
 
     def __repr__(self) -> str:
         return f"{self.call.target}(...)"

@@ -17,7 +17,7 @@ import torch
 from opprop.check.snapshots import Digest, Snapshot
 from opprop.core import tensor_kinds
 from opprop.core.descriptions import describe_arguments, describe_value  # noqa: F401  (a finding's inputs)
-from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe, tensor_spec
+from opprop.core.specs import CallSpec, ProducedSpec, SpecError, TensorSpec, describe, tensor_spec
 
 MAX_CALL_VALUES = 4096  # a call with more tensor values than this is not captured; its ``replay`` rebuilds it
 
@@ -207,6 +207,8 @@ def _copy(value, before: dict):
         return old if old is not None else value.detach().clone()
     if isinstance(value, (list, tuple)):
         return [_copy(v, before) for v in value]
+    if isinstance(value, torch.ScriptObject):  # an opaque object: its producer's call, while this call still knows it
+        return describe(value)
     return value
 
 
@@ -227,6 +229,8 @@ def _spec_of(value):
         return compact(tensor_spec(value))
     if isinstance(value, (list, tuple)):
         return [_spec_of(v) for v in value]
+    if isinstance(value, ProducedSpec):  # described when the call was captured (_copy)
+        return value
     return describe(value)
 def compact(spec: TensorSpec) -> TensorSpec:
     """A fill rule instead of literal values where the rule rebuilds the same values."""

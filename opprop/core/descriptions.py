@@ -5,7 +5,7 @@ from typing import Any
 
 import torch
 
-from opprop.core import process_group, tensor_kinds
+from opprop.core import process_group, produced, tensor_kinds
 
 
 def describe_value(value: Any) -> Any:
@@ -38,6 +38,10 @@ def describe_value(value: Any) -> Any:
         return value
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
         return str(value)
+    maker = produced.producer_call(value)  # an opaque argument (a packed weight): the call that makes it
+    if maker is not None:
+        names = [a.name for a in getattr(getattr(maker.fn, "_schema", None), "arguments", ())]
+        return {"produced_by": maker.target, "inputs": describe_arguments(names, maker.args, maker.kwargs)}
     return repr(value)
 
 

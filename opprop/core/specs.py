@@ -16,8 +16,9 @@ import torch
 from torch._ops import OpOverload
 
 from opprop.core.opnames import overload_from_name
-from opprop.core import guard, process_group, tensor_kinds
+from opprop.core import guard, process_group, produced, tensor_kinds
 from opprop.core.process_group import GroupArg
+from opprop.core.produced import ProducedSpec
 
 FILLS = ("zeros", "ones", "arange", "values")  # simplest first
 
@@ -157,6 +158,8 @@ def _leaves(v):
     if isinstance(v, (list, tuple)):
         for x in v:
             yield from _leaves(x)
+    elif isinstance(v, ProducedSpec):  # the producer's arguments are the call's too
+        yield from _leaves(list(v.call.args) + list(v.call.kwargs.values()))
     else:
         yield v
 
@@ -185,6 +188,10 @@ def describe(value: Any, *, grad: bool = False):
         return Literal(str(value))
     if isinstance(value, torch.device):
         return Literal(f"torch.device({str(value)!r})")
+    maker = produced.producer_call(value)  # an opaque object a producer made for this call: that call, made again
+    if maker is not None:
+        return ProducedSpec(CallSpec(maker.target, tuple(describe(a, grad=grad) for a in maker.args),
+                                     {k: describe(v, grad=grad) for k, v in maker.kwargs.items()}))
     raise SpecError(f"cannot rebuild an argument of type {type(value).__name__}")
 
 
@@ -300,6 +307,8 @@ def build_value(v):
         return eval(v.text, {"torch": torch})  # only texts describe() wrote: torch.<constant> / torch.device(...)
     if isinstance(v, GroupArg):
         return process_group.build(v)
+    if isinstance(v, ProducedSpec):
+        return v.build()  # a fresh object from its producer
     if isinstance(v, (list, tuple)):
         return [build_value(x) for x in v]
     return v
@@ -346,6 +355,8 @@ def to_json(v):
         return {"literal": v.text}
     if isinstance(v, GroupArg):
         return {"group": v.what}
+    if isinstance(v, ProducedSpec):
+        return {"produced": v.call.as_json()}
     if isinstance(v, (list, tuple)):
         return [to_json(x) for x in v]
     return _num_json(v)
@@ -379,6 +390,8 @@ def from_json(v):
             return GroupArg(v["group"])
         except ValueError as e:
             raise SpecError(str(e)) from None
+    if isinstance(v, dict) and "produced" in v:
+        return ProducedSpec(CallSpec.from_json(v["produced"]))
     if isinstance(v, list):
         return [from_json(x) for x in v]
     return _num_from(v)
