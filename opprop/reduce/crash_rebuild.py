@@ -16,7 +16,7 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.check.catalog import UnknownOp
-from opprop.core.specs import FILLS, CallSpec, Literal, SpecError, TensorSpec
+from opprop.core.specs import FILLS, CallSpec, Literal, ProducedSpec, SpecError, TensorSpec
 from opprop.explore.database import key_target
 from opprop.explore.session import describe_call, replay_call
 from opprop.explore.target import resolve
@@ -287,6 +287,11 @@ def spec_from_description(op: OpOverload, inputs: dict, fill: str) -> CallSpec:
 
 
 def _from_described(v, type_text: str, fill: str):
+    if isinstance(v, dict) and "produced_by" in v:  # an opaque argument: its producer, on inputs rebuilt the same way
+        producer = catalog.overload_from_name(v["produced_by"])
+        if producer is None:
+            raise SpecError(f"no producer named {v['produced_by']}")
+        return ProducedSpec(spec_from_description(producer, v.get("inputs") or {}, fill))
     if isinstance(v, dict) and v.get("tensor"):
         if v.get("layout", "strided") != "strided" or v.get("qscheme") or v.get("device", "cpu") != "cpu":
             raise SpecError(f"a {v.get('layout')} {v.get('qscheme') or ''} tensor on {v.get('device')}".replace("  ", " "))

@@ -18,7 +18,7 @@ from opprop.check import invariants
 from opprop.check.invariants.base import repro_source
 from opprop.core import process_group, tensor_kinds
 from opprop.core.process_group import GroupArg
-from opprop.core.specs import CallSpec, Literal, TensorSpec
+from opprop.core.specs import CallSpec, Literal, ProducedSpec, TensorSpec
 
 HELPER = '''\
 def _strided(t):
@@ -304,6 +304,13 @@ def bind(lines, arg_name, value, inputs) -> str:
         var = _name(arg_name)
         lines.append(f"{var} = {tensor_source(value)}")
         inputs.append((arg_name, var))
+        return var
+    if isinstance(value, ProducedSpec):  # an opaque argument (a packed weight): its producer called on its own inputs
+        var = _name(arg_name)
+        names = catalog.classify(value.call.overload).arg_names
+        args = [bind(lines, f"{var}_{names[i] if i < len(names) else f'arg{i}'}", a, []) for i, a in enumerate(value.call.args)]
+        args += [f"{k}=" + bind(lines, f"{var}_{k}", a, []) for k, a in value.call.kwargs.items()]
+        lines.append(f"{var} = {op_source(value.call)}({', '.join(args)})")
         return var
     if isinstance(value, list) and any(isinstance(v, TensorSpec) for v in value):
         var = _name(arg_name)

@@ -19,7 +19,7 @@ import torch
 from opprop.core import child_process
 from opprop.reduce.capture import reproduces
 from opprop.core import tensor_kinds
-from opprop.core.specs import FILLS, CallSpec, TensorSpec
+from opprop.core.specs import FILLS, CallSpec, ProducedSpec, TensorSpec
 
 DTYPE_ORDER = ("float32", "int64", "float64", "int32", "bool", "float16", "bfloat16", "int16", "int8", "uint8", "complex64", "complex128")
 QDTYPE_ORDER = ("quint8", "qint8", "qint32")
@@ -104,6 +104,9 @@ def _leaves(value, path=()):
     if isinstance(value, list):
         for i, v in enumerate(value):
             yield from _leaves(v, path + (i,))
+    elif isinstance(value, ProducedSpec):  # the producer's arguments shrink like the call's own: a step ("made by", where)
+        for where, v in arg_leaves(value.call):
+            yield path + (("made by", where),), v
     else:
         yield path, value
 
@@ -111,6 +114,8 @@ def _leaves(value, path=()):
 def _set(value, path, new):
     if not path:
         return new
+    if isinstance(value, ProducedSpec):
+        return value.replace(call=replace_leaf(value.call, path[0][1], new))
     copy = list(value)
     copy[path[0]] = _set(value[path[0]], path[1:], new)
     return copy
@@ -155,6 +160,9 @@ def candidates(spec: CallSpec):
                 if coupled is not None:
                     yield coupled
     yield from _defaults(spec)
+    for where, v in _produced(spec):  # a producer's optional arguments back to their defaults too
+        for call in _defaults(v.call):
+            yield replace_leaf(spec, where, v.replace(call=call))
     for where, v in leaves:
         if isinstance(v, TensorSpec):
             for new in simpler(v):
@@ -167,6 +175,22 @@ def candidates(spec: CallSpec):
             for c in (0.0, 1.0):
                 if v != c and v != 0.0:  # 0.0 is simplest: never back to 1.0 (a cycle)
                     yield replace_leaf(spec, where, c)
+
+
+def _produced(spec: CallSpec):
+    """(where, ProducedSpec) of each opaque argument its producer makes."""
+    for kind, values in (("arg", enumerate(spec.args)), ("kw", spec.kwargs.items())):
+        for key, a in values:
+            for path, v in _leaves_to_produced(a):
+                yield (kind, key) + path, v
+
+
+def _leaves_to_produced(value, path=()):
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves_to_produced(v, path + (i,))
+    elif isinstance(value, ProducedSpec):
+        yield path, value
 
 
 def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
