@@ -1,8 +1,10 @@
 """Opaque arguments from their producers (generators/schema_producers.py): an op that takes a packed weight is called
 with one that an op returning that class made, drawn inside the example and checked like any call."""
 import json
+import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import torch
 
@@ -40,3 +42,89 @@ def test_a_conv_and_a_dynamic_linear_take_the_weight_their_producer_packs_from_t
                               capture_output=True, text=True, env=env(), cwd=run, timeout=300)  # a fresh validity record
         drawn = next(o for o in json.loads((run / "r.json").read_text())["ops"] if o["name"] == f"{op} (drawn)")
         assert drawn["valid"] >= 3, (op, drawn["valid"], done.stdout[-1500:])
+
+
+# ---------------------------------------------------------------- a finding or crash on a packed weight, rebuilt with its producer
+
+
+def _packed_apply_spec(w_shape=(3, 4)):
+    from opprop.core.specs import CallSpec, ProducedSpec, TensorSpec
+
+    import producer_ops  # noqa: F401  (registers opprop_packed::*)
+    return CallSpec("opprop_packed::apply", (ProducedSpec(CallSpec("opprop_packed::pack", (TensorSpec("float32", w_shape),))),
+                                             TensorSpec("float32", (2, 2))))
+
+
+def test_a_made_object_is_captured_as_its_producers_call_while_it_lives():
+    """A dispatch mode sees a fresh wrapper of the packed weight: capture finds its producer's call by the object
+    itself, the spec round-trips through JSON and builds a fresh object each time, and nothing outlives the call."""
+    import gc
+
+    from opprop.core import produced
+    from opprop.core.specs import CallSpec, ProducedSpec
+    from opprop.generators.schema import SchemaCall
+    from opprop.reduce.capture import recorded
+
+    spec = _packed_apply_spec()
+    before = len(produced._MADE)
+    w = torch.arange(6.0)
+    producer = SchemaCall("opprop_packed::pack", torch.ops.opprop_packed.pack.default, (w,), {})
+    call = SchemaCall("opprop_packed::apply", torch.ops.opprop_packed.apply.default,
+                      (schema_producers.Produced(producer), torch.ones(2)), {}, produced=True)
+    (captured,) = recorded(call, "opprop_packed::apply")
+    made = captured.args[0]
+    assert isinstance(made, ProducedSpec) and made.call.op == "opprop_packed::pack"
+    assert made.call.args[0].shape == (6,) and made.call.args[0].values == tuple(range(6))
+    gc.collect()
+    assert len(produced._MADE) == before  # the made object died with the call, and its entry with it
+    assert CallSpec.from_json(json.loads(json.dumps(spec.as_json()))) == spec
+    a, b = spec.build()[0][0], spec.build()[0][0]
+    assert hash(a) != hash(b)  # a fresh object from the producer each build
+
+
+def test_the_shrinker_shrinks_the_producers_arguments_and_the_repro_writes_its_call():
+    from opprop.reduce.repro import emit
+    from opprop.reduce.shrink import shrink
+
+    small = shrink(_packed_apply_spec(), "returns_input", isolate=False).spec
+    assert small.args[0].call.args[0].numel < 12  # the producer's tensor shrank with the consumer's
+    script = emit(small, "returns_input")
+    assert "packed = torch.ops.opprop_packed.pack.default(packed_w)" in script
+    assert script.index("packed = ") < script.index("torch.ops.opprop_packed.apply.default(packed, x)")
+
+
+def test_a_finding_on_a_packed_weight_consumer_replays_from_an_expect_file_with_its_producer_call(tmp_path):
+    """opprop_packed::apply returns its tensor argument: the finding names the producer's call, the expect file makes the
+    packed weight by calling it, and `opprop replay` reproduces it in a fresh interpreter; the _ok twin is silent."""
+    from fuzz_helpers import fresh_check
+
+    run = tmp_path / "bug"
+    run.mkdir()
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", "opprop_packed::apply", "--import", "producer_ops",
+                           "--examples", "20", "--write-expected", "exp"], capture_output=True, text=True, env=env(), cwd=run, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert 'returns_input: opprop_packed::apply output 0 (is_input=x) via opprop_packed::apply(packed={"produced_by": ' in done.stdout
+    assert "cannot rebuild" not in done.stdout + done.stderr
+    written = run / "exp" / "opprop_packed.apply--returns_input.py"
+    source = written.read_text()
+    assert "\npacked = torch.ops." in source and "'produced': {'op': " in source, source[-3000:]
+    replayed = subprocess.run([sys.executable, "-m", "opprop", "replay", str(written)], capture_output=True, text=True, env=env(),
+                              cwd=run, timeout=300)
+    assert replayed.returncode == 0 and "1 still failing" in replayed.stdout, replayed.stdout + replayed.stderr
+    assert fresh_check("opprop_packed::apply_ok", "producer_ops", tmp_path / "control").splitlines()[-1] == "0 finding(s)"
+
+
+def test_the_embedding_bag_byte_crash_is_rebuilt_with_its_producer_and_its_repro_crashes_standalone(tmp_path):
+    """quantized::embedding_bag_byte segfaults on per_sample_weights shorter than indices: once "cannot rebuild an
+    argument of type ScriptObject", the crashing call is now rebuilt with its embedding_bag_prepack call, shrunk, and its
+    repro dies in a fresh interpreter; so does the one in expected/crashes/."""
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", "quantized::embedding_bag_byte", "--examples", "30",
+                           "--crash-out", "crashes", "--no-native-frame"], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=400)
+    assert done.returncode == 4, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "cannot rebuild" not in done.stdout, done.stdout[-3000:]
+    name = "quantized.embedding_bag_byte--crash-sigsegv.py"
+    committed = Path(__file__).resolve().parent.parent / "expected" / "crashes" / name
+    for repro in (tmp_path / "crashes" / name, committed):
+        assert "weight = torch.ops.quantized.embedding_bag_prepack.default(" in repro.read_text()
+        ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert ran.returncode == -signal.SIGSEGV, (repro, ran.returncode, ran.stderr[-1000:])
