@@ -79,15 +79,27 @@ def unreachable_reason(op: OpOverload) -> str | None:
     return None
 
 
-# An out= tensor's dtype, named by its relation to the call's: "same" (an elementwise op's out) or a fixed one
-# (indices, masks). A choice recorded as "torch.float32" when it meant "the input's" taught the validity record
-# nothing across calls of other dtypes: refusals of a wrong out dtype were a tenth of a sweep's reached overloads'.
-OUT_DTYPES = ("same", torch.int64, torch.bool, torch.float32)
+# An out= tensor's dtype, named by its relation to the call's: "same" (an elementwise op's out), "floating" (the
+# input's if floating or complex, else the default float: what ops that promote integers return, sigmoid, div, mean)
+# or a fixed one (indices, masks). A choice recorded as "torch.float32" when it meant "the input's" taught the validity
+# record nothing across calls of other dtypes: refusals of a wrong out dtype were a tenth of a sweep's reached
+# overloads'; a fixed float32 then still met float64 inputs ("Expected out tensor to have dtype double") and "same"
+# integer inputs of promoting ops ("result type Float can't be cast to the desired output type Long"), together about
+# a seventh of a later sweep's refusals.
+OUT_DTYPES = ("same", "floating", torch.int64, torch.bool)
+
+
+def out_dtype(option, input_dtype: torch.dtype) -> torch.dtype:
+    """The out= dtype an ``OUT_DTYPES`` option names for a call whose tensors are ``input_dtype``."""
+    if option == "same":
+        return input_dtype
+    if option == "floating":
+        return input_dtype if input_dtype.is_floating_point or input_dtype.is_complex else torch.get_default_dtype()
+    return option
 
 
 def _out_tensor(arg, ctx: DrawContext):
-    dtype = ctx.choose(f"{arg.name}.dtype", OUT_DTYPES)
-    dtype = ctx.dtype if dtype == "same" else dtype
+    dtype = out_dtype(ctx.choose(f"{arg.name}.dtype", OUT_DTYPES), ctx.dtype)
     if str(arg.real_type).startswith("List"):
         # one output per element of the call's tensor lists (_foreach_*.out): a shorter out list
         # trips the generated copy kernel's internal assert, an input no caller passes

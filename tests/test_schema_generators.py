@@ -195,7 +195,19 @@ def test_an_out_dtype_is_learned_as_the_inputs_own():
     # "same" is one choice across calls of every dtype, so the validity record can learn it
     calls = drawn_calls(aten.add.out)
     outs = [c for c in calls if c.choices.get("out.dtype") == "same" and c.choices.get("out.relation", "fresh") == "fresh" and c.kwargs["out"].dtype == c.args[0].dtype]
-    assert outs and all(c.choices.get("out.dtype", "same") in ("same", "torch.int64", "torch.bool", "torch.float32") for c in calls)
+    assert outs and all(c.choices.get("out.dtype", "same") in ("same", "floating", "torch.int64", "torch.bool") for c in calls)
+
+
+def test_an_out_dtype_can_be_the_floating_type_a_promoting_op_returns():
+    # sigmoid.out on an integer tensor returns float: neither "same" nor a fixed float32 (a float64 input) fits both
+    from opprop.generators.schema import out_dtype
+
+    assert out_dtype("floating", torch.int64) == torch.get_default_dtype()
+    assert out_dtype("floating", torch.float64) == torch.float64 and out_dtype("floating", torch.complex64) == torch.complex64
+    assert out_dtype("same", torch.int64) == torch.int64 and out_dtype(torch.bool, torch.float64) == torch.bool
+    calls = drawn_calls(aten.sigmoid.out, n=100)
+    floating = [c for c in calls if c.choices.get("out.dtype") == "floating" and c.choices.get("out.relation", "fresh") == "fresh"]
+    assert floating and all(c.kwargs["out"].dtype == out_dtype("floating", c.args[0].dtype) for c in floating)
 
 
 def test_a_dtype_family_never_accepted_is_dropped_whole():
