@@ -74,7 +74,7 @@ def _spatial_list(value):
 def _indices(arg, ctx):
     t = str(arg.real_type)
     limit = max(min(ctx.shape) if ctx.shape else 1, 1)
-    if "self" not in ctx.values and "weight" in ctx.values:
+    if "self" not in ctx.values and isinstance(ctx.values.get("weight"), torch.Tensor):  # not a packed one: made later
         limit = max(ctx.values["weight"].shape[0], 1)
     style = ctx.choose(f"{arg.name}.style", ("1d", "same"))
     shape = (2,) if style == "1d" else ctx.shape
@@ -97,10 +97,15 @@ def _weight(arg, ctx):
         return None
     if str(arg.real_type).startswith("Optional") and ctx.choose(f"{arg.name}.none", (True, False)):
         return None
-    # an op named for N spatial dims (conv2d, its prepack) takes a (out, in, *kernel) weight first; others a per-channel one
-    style = ctx.choose(f"{arg.name}.shape", ("conv", "channels", "same") if ctx.spatial else ("channels", "same", "conv"))
+    # an op named for N spatial dims (conv2d, its prepack) takes a (out, in, *kernel) weight first; an embedding op
+    # (its prepack: "embedding_bag_prepack weight tensor rank should be 2") a (rows, dim) table; others a per-channel one
+    shapes = ("conv", "channels", "same") if ctx.spatial else ("table", "channels", "same") if "embedding" in ctx.op_name else ("channels", "same", "conv")
+    style = ctx.choose(f"{arg.name}.shape", shapes)
     # a dense weight, unless the op has no dense kernel: a prepack op (quantized::conv2d_prepack) takes a quantized one
     kind = "dense" if tensor_kinds.kind(ctx.kinds[0]).dense else None
+    if style == "table":  # an even dim: 4-bit rows pack two a byte; quantized rows carry float qparams, one per row
+        table = (max(numel(ctx.shape), 1) + 1, 2 * _channels(ctx) + 2)
+        return ctx.tensor(arg.name, shape=table, kind=kind or "quantized_per_channel_float_qparams")
     if style == "channels":
         return ctx.tensor(arg.name, shape=(_channels(ctx),), kind=kind)
     if style == "same":
