@@ -212,21 +212,15 @@ class OppropSession:
         }
 
     def _write_expected(self) -> None:
-        from opprop.reduce.regressions import from_record
+        """The new findings' captured calls, shrunk into expect files by the one route (``regressions.write_expected``)."""
+        from opprop.check.findings import Finding
+        from opprop.reduce import regressions
 
-        for row in self.summary():
-            if row["known"]:
-                continue
-            rec = next((r for r in self.records if "call" in r and (r["aten_op"], r["invariant"]) == (row["aten_op"], row["invariant"])), None)
-            if rec is None:
-                self.log.append(f"skipped {row['aten_op']} / {row['invariant']}: its call could not be captured")
-                continue
-            try:
-                written = from_record(rec, self.write_dir)
-            except ValueError as e:
-                self.log.append(f"skipped {row['aten_op']} / {row['invariant']}: {e}")
-                continue
-            self.log.append(f"wrote {written.path}; its ledger record:\n{written.toml()}")
+        definitions = {r["aten_op"].split("::")[0]: r["definition"] for r in self.records if r.get("definition")}
+        with_calls = sorted(self.records, key=lambda r: "call" not in r)  # a key's captured call before its other records
+        provenance = {(r["aten_op"], r["invariant"]): {k: v for k, v in r.items() if k != "call"} for r in reversed(with_calls)}
+        regressions.write_expected([Finding.from_json(r) for r in with_calls], self.write_dir, ledger=self.ledger, captured_only=True,
+                                   definitions=definitions, provenance=provenance, log=self.log.append)
 
     def pytest_terminal_summary(self, terminalreporter):
         if getattr(self.config, "workeroutput", None) is not None:

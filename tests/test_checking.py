@@ -167,7 +167,7 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
     """Captured from user code, shrunk (what cannot be reduced stays literal), written, replayed in a fresh interpreter."""
     import realcode_ops
     from opprop.reduce import expectfile
-    from opprop.reduce.regressions import from_record
+    from opprop.reduce.regressions import write_expected
 
     monkeypatch.chdir(tmp_path)
     x = torch.tensor([2.0, -1.0, 0.375, 4.0])
@@ -176,8 +176,7 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
         torch.ops.opprop_realcode.keep_if_marked(torch.ones(3))  # unmarked: a fresh tensor, no finding
     (f,) = [f for f in found.findings if f.invariant == catalog.RETURNS_INPUT]
     assert f.call is not None and f.call.args[0].values == (2.0, -1.0, 0.375, 4.0)
-    record = dict(f.as_json(), definition=realcode_ops.__file__)
-    written = from_record(record, tmp_path / "out")
+    (written,) = write_expected([f], tmp_path / "out", definitions={"opprop_realcode": realcode_ops.__file__}, log=lambda line: None)
     path, entry = written.path, written.entry
     ef = expectfile.load(path)
     (tensor,) = ef.repro.tensors()

@@ -214,7 +214,7 @@ def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytest
     result = _run(pytester, "--opprop", "-n", "2", "--opprop-write-expected", "out")
     result.assert_outcomes(passed=1)
     path = pytester.path / "out" / "realcode_test.scale_backward--returns_input.py"
-    assert f"wrote out/{path.name}; its ledger record:" in result.stdout.str()
+    assert f"wrote out/{path.name} (" in result.stdout.str() and "; its ledger record:" in result.stdout.str()
     ef = expectfile.load(path)
     assert ef.meta["example"]["where"] == "my_ops.py:11"  # the user's backward formula made the call
     assert ef.meta["example"]["test"] == "test_backward.py::test_training_step"

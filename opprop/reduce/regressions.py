@@ -98,24 +98,6 @@ def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
     return json.loads(ended.output) if ended.code == 0 and ended.output else None
 
 
-def from_record(record: dict, out_dir) -> Regression:
-    """An expect file from a finding recorded in real code (``Checked.as_json()`` with its captured ``call``).
-
-    What the pytest plugin's ``--opprop-write-expected`` writes: the captured
-    ATen call, shrunk by ``from_spec`` (what it cannot reduce, such as a
-    tensor a forward call produced, stays as literal values). Raises a
-    ValueError (ShrinkError, ExpectFileError, SpecError) with one line when
-    the call does not reproduce on its own. ``record["definition"]``: the
-    source file registering a custom op, inlined in the repro.
-    """
-    spec = CallSpec.from_json(record["call"])
-    definition = record.get("definition")
-    if definition and overload_from_name(spec.op) is None:
-        _load_definition(definition)
-    example = {k: v for k, v in record.items() if k != "call"}
-    return from_spec(spec, record["invariant"], out_dir, example=example, definition=definition)
-
-
 def _load_definition(path: str) -> None:
     """Run the module that registers a custom op (its namespace is not loaded in this process)."""
     import importlib.util
@@ -138,13 +120,14 @@ def starting_call(finding: Finding, *, device: str = "cpu", examples: int = 100,
             raise CaptureError(f"{finding.aten_op} / {finding.invariant}: {e}") from None
         return capture(call, finding.aten_op, finding.invariant), "its replayed " + ("sample" if "sample" in finding.replay else "draw")
     call = search_again(finding.called_op, finding.aten_op, finding.invariant, device=device, examples=examples, seed=seed)
-    return capture(call, finding.aten_op, finding.invariant), "a new search (fallback: the report predates findings that carry their call)"
+    why = "its captured call does not reproduce alone" if finding.call is not None else "the report predates findings that carry their call"
+    return capture(call, finding.aten_op, finding.invariant), f"a new search (fallback: {why})"
 
 
 def from_finding(finding: Finding, out_dir, *, device: str = "cpu", examples: int = 100, seed: int = 0, definition: str | None = None,
-                 preamble: str = "") -> Regression:
+                 preamble: str = "", example: dict | None = None) -> Regression:
     spec, origin = starting_call(finding, device=device, examples=examples, seed=seed)
-    reg = from_spec(spec, finding.invariant, out_dir, example=_example(finding), definition=definition, preamble=preamble)
+    reg = from_spec(spec, finding.invariant, out_dir, example=example or _example(finding), definition=definition, preamble=preamble)
     return dataclasses.replace(reg, origin=origin)
 
 
@@ -153,18 +136,36 @@ def _example(finding: Finding) -> dict:
     return {k: v for k, v in finding.as_json().items() if k not in ("call", "replay")}
 
 
-def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict | None = None, log=print) -> list[Regression]:
-    """One expect file per (aten op, invariant) in the report; existing files are kept unless ``force``."""
+def skipped_because(finding: Finding, written: set, ledger=None, *, captured_only: bool = False) -> str | None:
+    """The one findings filter of every expect-file writer: why ``finding`` gets no file, or None when it gets one."""
+    if finding.invariant in {k.value for k in OutcomeKind}:  # searched for again here, a crash would kill this process
+        return "not an invariant; its repro is a crash expect file (opprop report --issue)"
+    if finding.key in written:
+        return "its (aten op, invariant) has a file from an earlier finding"
+    if ledger is not None and ledger.match(finding) is not None:
+        return "ledgered: its entry has its expect file"
+    if captured_only and finding.call is None:
+        return "its call could not be captured"
+    return None
+
+
+def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = False, force: bool = False, definitions=None,
+                   provenance=None, device: str = "cpu", examples: int = 100, seed: int = 0, log=print) -> list[Regression]:
+    """The one route from findings to expect files: one per (aten op, invariant), for the findings ``skipped_because``
+    keeps; an existing file is kept unless ``force``. ``opprop check --write-expected``, ``opprop shrink`` (which
+    ``opprop fuzz --write-expected`` runs in a child, so that no op runs in the fuzz parent) and the plugin's
+    ``--opprop-write-expected`` all write through it. ``definitions``: namespace -> the source registering it (a
+    ``Definitions`` also gives the preamble importing the rest), loaded here when its ops are not. ``provenance``:
+    (aten op, invariant) -> the un-shrunk example the file shows, where the caller knows more than the finding (the
+    plugin's test and user frame)."""
     definitions = {} if definitions is None else definitions  # an empty Definitions still has its preamble
-    device = report.get("device", "cpu")
     done: set = set()
     written = []
-    for raw in report.get("findings", []):
-        finding = Finding.from_json(raw)
-        if finding.key in done:
-            continue
-        if finding.invariant in {k.value for k in OutcomeKind}:  # searched for again here, a crash would kill this process
-            log(f"skipped {finding.aten_op} / {finding.invariant}: not an invariant; its repro is a crash expect file (opprop report --issue)")
+    for finding in findings:
+        why = skipped_because(finding, done, ledger, captured_only=captured_only)
+        if why is not None:
+            if not why.startswith("its (aten op"):
+                log(f"skipped {finding.aten_op} / {finding.invariant}: {why}")
             continue
         done.add(finding.key)
         target = Path(out_dir) / expectfile.file_name(*finding.key)
@@ -172,19 +173,16 @@ def from_report(report: dict, out_dir, *, force: bool = False, definitions: dict
             log(f"kept {target} (exists; --force rewrites it)")
             continue
         namespace = finding.aten_op.split("::")[0]
+        definition = definitions.get(namespace)
+        if definition and overload_from_name(finding.aten_op) is None:
+            _load_definition(definition)
         try:
-            reg = from_finding(
-                finding,
-                out_dir,
-                device=device,
-                examples=report.get("examples", 100),
-                seed=report.get("seed", 0),
-                definition=definitions.get(namespace),
-                preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "",
-            )
-        except (CaptureError, ShrinkError, expectfile.ExpectFileError) as e:
+            reg = from_finding(finding, out_dir, device=device, examples=examples, seed=seed, definition=definition,
+                               preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "",
+                               example=(provenance or {}).get(finding.key))
+        except (CaptureError, ShrinkError, expectfile.ExpectFileError, ValueError) as e:
             log(f"skipped {finding.aten_op} / {finding.invariant}: {e}")
             continue
-        log(f"wrote {reg.path} ({reg.tries} shrink tries, from {reg.origin})")
+        log(f"wrote {reg.path} ({reg.tries} shrink tries, from {reg.origin}); its ledger record:\n{reg.toml()}\n")
         written.append(reg)
     return written

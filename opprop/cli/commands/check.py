@@ -7,7 +7,7 @@ from opprop.cli import corpus_flag
 from opprop.cli.hot_path import say_hot_path
 from opprop.cli.errors import EXIT_CRASH, EXIT_NOT_TESTED, EXIT_OK, UsageError, check_device
 from opprop.core.imports import definitions_for, import_modules
-from opprop.core.outcomes import LOST_KINDS, OutcomeKind
+from opprop.core.outcomes import OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 
@@ -61,7 +61,6 @@ def cmd_check(args) -> int:
     from opprop.fuzz import forked, isolated
     from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
-    from opprop.cli.commands.shrink import write_expected
 
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
@@ -117,9 +116,13 @@ def cmd_check(args) -> int:
         built["crash_groups"] = write_repros(lost, args.crash_out, imports=args.imports, frames=not args.no_native_frame)
     if args.json:
         report.write(args.json, built)
-    if args.write_expected:  # invariant findings only: a crash's repro is in --crash-out already
-        checked = {**built, "findings": [f for f in built["findings"] if f["invariant"] not in LOST_KINDS]}
-        write_expected(checked, args.write_expected, force=False, definitions=definitions_for(args.imports))
+    if args.write_expected:  # invariant findings only (write_expected's filter): a crash's repro is in --crash-out already
+        from opprop.check.findings import Finding
+        from opprop.reduce import regressions
+
+        written = regressions.write_expected([Finding.from_json(f) for f in built["findings"]], args.write_expected,
+                                             definitions=definitions_for(args.imports), device=args.device, examples=args.examples, seed=args.seed)
+        print(f"{len(written)} expect file(s) written to {args.write_expected}")
     if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
         return EXIT_CRASH
     return EXIT_OK if total.valid else EXIT_NOT_TESTED

@@ -9,7 +9,6 @@ import time
 from opprop.cli.hot_path import say_hot_path
 from opprop.cli import corpus_flag
 from opprop.cli.errors import EXIT_OK, UsageError, check_device
-from opprop.core.outcomes import OutcomeKind
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES
 
 PROCESS_START = time.monotonic()  # the budget counts from here: torch's import is part of the run
@@ -237,21 +236,15 @@ def _attach_fixes(rep: dict, budget_s: float) -> None:
 
 
 def _write_expected(args, rep: dict, journal_path: str) -> None:
-    """New findings only (crashes and hangs have no invariant to shrink against); ops run in a child, never here."""
+    """The run's new findings as expect files, by ``opprop shrink --new-only`` in a child process: shrinking runs the
+    ops, and a crash there must not end this run (the one filter and route: ``regressions.write_expected``)."""
     import subprocess
     import sys
 
-    from opprop.core import ledger as ledger_mod
-
-    known = ledger_mod.load_or_empty()
-    new = [f for f in rep["findings"] if f["invariant"] not in tuple(OutcomeKind) and known.match(f) is None]
-    if not new:
-        print("write-expected: no new finding to shrink")
-        return
-    path = journal_path + ".new-findings.json"
+    path = journal_path + ".findings.json"
     with open(path, "w") as fh:
-        json.dump({**rep, "findings": new}, fh)
-    argv = [sys.executable, "-m", "opprop", "shrink", path, "--out", args.write_expected]
+        json.dump(rep, fh)
+    argv = [sys.executable, "-m", "opprop", "shrink", path, "--new-only", "--out", args.write_expected]
     for m in args.imports:
         argv += ["--import", m]
     proc = subprocess.run(argv)

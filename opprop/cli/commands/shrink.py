@@ -19,6 +19,7 @@ def add_parser(sub):
     )
     p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                    help="import MODULE first (it registers the custom ops the report names); its source is inlined in their repros")
+    p.add_argument("--new-only", action="store_true", help="skip the findings the ledger knows (their entries have their expect files)")
     p.set_defaults(handler=cmd_shrink)
 
 
@@ -32,19 +33,11 @@ def parse_definitions(items) -> dict:
     return definitions
 
 
-def write_expected(report: dict, out_dir: str, *, force: bool, definitions: dict) -> int:
-    from opprop.check import probe
-    from opprop.reduce import regressions  # imported here, as in every command: ``opprop --help`` needs no torch
-
-    probe.validate()
-    written = regressions.from_report(report, out_dir, force=force, definitions=definitions)
-    for reg in written:
-        print(f"ledger record for {reg.path}:\n{reg.toml()}\n")
-    print(f"{len(written)} expect file(s) written to {out_dir}")
-    return EXIT_OK
-
-
 def cmd_shrink(args) -> int:
+    from opprop.check import probe
+    from opprop.check.findings import Finding
+    from opprop.core import ledger
+    from opprop.reduce import regressions
     from opprop.reports import report  # imported here, as in every command: ``opprop --help`` needs no torch
 
     import_modules(args.imports)
@@ -54,4 +47,9 @@ def cmd_shrink(args) -> int:
         data = report.read(args.report)
     except report.ReportError as e:
         raise UsageError(str(e)) from None
-    return write_expected(data, args.out, force=args.force, definitions=definitions)
+    probe.validate()
+    written = regressions.write_expected(
+        [Finding.from_json(raw) for raw in data.get("findings", [])], args.out, ledger=ledger.load_or_empty() if args.new_only else None,
+        force=args.force, definitions=definitions, device=data.get("device", "cpu"), examples=data.get("examples", 100), seed=data.get("seed", 0))
+    print(f"{len(written)} expect file(s) written to {args.out}")
+    return EXIT_OK
