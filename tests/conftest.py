@@ -8,6 +8,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 # No fix proofs after each check or fuzz run a test makes (its subprocesses inherit this): the tests of fixes turn
 # them on (tests/test_fixes.py, tests/test_violation_report.py), and the rest only want their findings.
 os.environ.setdefault("OPPROP_FIXES", "0")
+# No shipped validity prior either: a test's draws in an empty directory are the generators' own, whatever a sweep last
+# learned (tests/test_validity_prior.py turns it on where it tests it).
+os.environ.setdefault("OPPROP_PRIOR", "0")
 
 from opprop.explore import profiles  # noqa: E402
 

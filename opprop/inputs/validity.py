@@ -6,13 +6,16 @@ Each schema-driven draw records its choices (``self.kind=sparse_coo``,
 choice were, is dropped from later draws; so is one accepted far less often
 than the best value of its choice (``LOW_RATE``). Counts persist in
 ``.opprop/validity.json`` (``OPPROP_VALIDITY`` overrides the path), so the
-next run starts from what earlier runs learned; the totals give each op's
+next run starts from what earlier runs learned (a directory with no record
+starts from the shipped prior, ``validity_prior``); the totals give each op's
 valid rate.
 """
 from __future__ import annotations
 
 import json
 import os
+
+from opprop.inputs import validity_prior
 
 MIN_TRIES = 3
 # A value tried RATE_TRIES times whose accept rate is under LOW_RATE of the best value's (of that choice) is dropped
@@ -76,6 +79,11 @@ class OpValidity:
             c[0] += 1
             c[1] += int(accepted)
 
+    def steering(self) -> dict[str, dict[str, list]]:
+        """The choices whose record drops a value from later draws, with all their values' counts (what a prior keeps)."""
+        return {choice: values for choice, values in self.choices.items()
+                if self.allowed(choice, list(values)) != list(values)}
+
     def snapshot(self) -> "OpValidity":
         """A frozen copy to steer one strategy by: Hypothesis needs draws that do not change under it."""
         return OpValidity(self.as_json())
@@ -97,9 +105,11 @@ class ValidityStore:
         try:
             with open(self.path) as fh:
                 data = json.load(fh)
-            self.ops = {name: OpValidity(d) for name, d in data.items()}
+        except FileNotFoundError:
+            data = validity_prior.ops()  # no record yet: what the shipped prior learned (validity_prior)
         except (OSError, ValueError):
-            pass  # no file yet, or an unreadable one: start fresh
+            data = {}  # an unreadable one: start fresh
+        self.ops = {name: OpValidity(d) for name, d in data.items()}
 
     def for_op(self, name: str) -> OpValidity:
         return self.ops.setdefault(name, OpValidity())

@@ -43,6 +43,9 @@ def add_parser(sub):
     p.add_argument("--snapshot-data", choices=SNAPSHOT_POLICIES, default=DEFAULT_SNAPSHOT,
                    help=f"which inputs get a data snapshot for the mutation check off CPU (default {DEFAULT_SNAPSHOT}, as opprop check)")
     corpus_flag.add_argument(p, seed=True)
+    p.add_argument("--no-prior", action="store_true",
+                   help="do not start from the shipped validity prior (what a default sweep learned each op rejects), which a directory with no .opprop/validity.json otherwise starts from")
+    p.add_argument("--prior-out", metavar="FILE.json.gz", help="after the run, write what it learned each op rejects as a validity prior (the shipped one: opprop/data/validity_prior.json.gz)")
     p.set_defaults(handler=cmd_fuzz)
 
 
@@ -62,6 +65,8 @@ def _validate(args) -> None:
     args.database = validate(args.database)
     if args.baseline and not os.path.exists(args.baseline):
         raise UsageError(f"--baseline {args.baseline}: no such file")
+    if args.prior_out and not os.access(os.path.dirname(os.path.abspath(args.prior_out)), os.W_OK):
+        raise UsageError(f"--prior-out {args.prior_out}: its directory does not exist or is not writable")
     for path in args.from_journal or []:
         if not os.path.isfile(path):
             raise UsageError(f"--from-journal {path}: no such file")
@@ -93,6 +98,10 @@ def cmd_fuzz(args) -> int:
     from opprop.core.imports import import_modules
 
     forked.prepare_parent()  # before anything runs an op: the workers forked later start with no thread pool
+    from opprop.inputs import validity_prior
+
+    if args.no_prior:
+        os.environ[validity_prior.SWITCH] = "0"  # the workers inherit it
     fork = _fork_workers(args)
     import_modules(args.imports)
     started_from = corpus_flag.use(args, seed=True)
@@ -136,6 +145,7 @@ def cmd_fuzz(args) -> int:
                     "torch_version": torch.__version__, "started": time.time(), **({"corpus": started_from} if started_from else {})})
     if started_from:
         print(f"corpus: {started_from['about']}" + ("; --no-seed turns it off" if started_from["seed"] else ""))
+    print(validity_prior.one_line())
     for g, why in found.skipped:
         print(f"skipped edge generator {g}: {why}")
     for line in excluded_lines(found.namespaces):
@@ -168,6 +178,10 @@ def cmd_fuzz(args) -> int:
     learned = validity.save_learned(records)
     if learned:
         print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
+    if args.prior_out:
+        steering = {name: record.steering() for name, record in validity.store().ops.items()}
+        size = validity_prior.write(args.prior_out, steering, f"opprop fuzz --budget {args.budget:g} --jobs {args.jobs}")
+        print(f"validity prior: {sum(1 for s in steering.values() if s)} op(s)' refusals written to {args.prior_out} ({size} bytes)")
     return _write_reports(args, [journal_path], records)
 
 
