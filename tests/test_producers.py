@@ -114,29 +114,39 @@ def test_a_finding_on_a_packed_weight_consumer_replays_from_an_expect_file_with_
     assert fresh_check("opprop_packed::apply_ok", "producer_ops", tmp_path / "control").splitlines()[-1] == "0 finding(s)"
 
 
-def test_the_embedding_bag_byte_crash_is_rebuilt_with_its_producer_and_its_repro_crashes_standalone(tmp_path):
-    """quantized::embedding_bag_byte segfaults on per_sample_weights shorter than indices: once "cannot rebuild an
-    argument of type ScriptObject", the crashing call is now rebuilt with its embedding_bag_prepack call, shrunk, and its
-    repro dies in a fresh interpreter; so does the one in expected/crashes/."""
+def test_a_crash_on_a_packed_weight_consumer_is_rebuilt_with_its_producer_and_its_repro_crashes_standalone(tmp_path):
+    """opprop_packed::segv dies on every call: once "cannot rebuild an argument of type ScriptObject", the crashing call
+    the crash record kept is rebuilt with its producer's call, and the repro makes the packed weight by calling it, then
+    dies in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", "opprop_packed::segv", "--import", "producer_ops", "--examples", "5",
+                           "--crash-out", "crashes", "--no-native-frame"], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=300)
+    assert done.returncode == 4 and "cannot rebuild" not in done.stdout, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "(replayed choices)" in done.stdout + done.stderr  # the crash record's own call (an opaque argument's described inputs rebuild it too)
+    repro = tmp_path / "crashes" / "opprop_packed.segv--crash-sigsegv.py"
+    assert "\npacked = torch.ops." in repro.read_text()
+    ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert ran.returncode == -signal.SIGSEGV, (ran.returncode, ran.stderr[-1000:])
+
+
+EMBEDDING_BAG_BYTE_CRASH = "quantized.embedding_bag_byte--crash-sigsegv.py"
+
+
+def test_the_checked_in_embedding_bag_byte_crash_repro_packs_its_weight_and_crashes_standalone(tmp_path):
+    """quantized::embedding_bag_byte segfaults on a per_sample_weights with fewer weights than indices (expected/ledger.toml)."""
+    repro = Path(__file__).resolve().parent.parent / "expected" / "crashes" / EMBEDDING_BAG_BYTE_CRASH
+    assert "weight = torch.ops.quantized.embedding_bag_prepack.default(" in repro.read_text()
+    ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert ran.returncode == -signal.SIGSEGV, (ran.returncode, ran.stderr[-1000:])
+
+
+def test_a_30_example_check_of_embedding_bag_byte_writes_a_crash_repro_that_crashes_standalone(tmp_path):
+    """The crash a 30-example check draws (its packed weight a 2-D table the prepack quantizes per row) is rebuilt
+    with its embedding_bag_prepack call and shrunk, where it once had "no repro: ... cannot rebuild an argument of
+    type ScriptObject"."""
     done = subprocess.run([sys.executable, "-m", "opprop", "check", "quantized::embedding_bag_byte", "--examples", "30",
                            "--crash-out", "crashes", "--no-native-frame"], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=400)
-    assert done.returncode == 4, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "cannot rebuild" not in done.stdout, done.stdout[-3000:]
-    name = "quantized.embedding_bag_byte--crash-sigsegv.py"
-    committed = Path(__file__).resolve().parent.parent / "expected" / "crashes" / name
-    for repro in (tmp_path / "crashes" / name, committed):
-        assert "weight = torch.ops.quantized.embedding_bag_prepack.default(" in repro.read_text()
-        ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
-        assert ran.returncode == -signal.SIGSEGV, (repro, ran.returncode, ran.stderr[-1000:])
-
-
-def test_quantized_embeddings_take_a_two_dimensional_table_their_prepack_quantizes_per_row(tmp_path):
-    """embedding_bag_prepack takes a 2-D quint8 or quint4x2 table quantized with float qparams, one per row: before,
-    none of 30 draws of the four quantized embedding ops was valid (a 1-D or per-tensor weight, float indices)."""
-    for op in ("quantized::embedding_byte", "quantized::embedding_4bit"):
-        run = tmp_path / op.replace(":", "_")
-        run.mkdir()
-        done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--examples", "20", "--json", "r.json"],
-                              capture_output=True, text=True, env=env(), cwd=run, timeout=300)  # a fresh validity record
-        drawn = next(o for o in json.loads((run / "r.json").read_text())["ops"] if o["name"] == f"{op} (drawn)")
-        assert drawn["valid"] >= 3, (op, drawn["valid"], done.stdout[-1500:])
+    assert done.returncode == 4 and "cannot rebuild" not in done.stdout, done.stdout[-3000:] + done.stderr[-2000:]
+    repro = tmp_path / "crashes" / EMBEDDING_BAG_BYTE_CRASH
+    assert "weight = torch.ops.quantized.embedding_bag_prepack.default(" in repro.read_text()
+    ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert ran.returncode == -signal.SIGSEGV, (ran.returncode, ran.stderr[-1000:])
