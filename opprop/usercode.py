@@ -202,8 +202,8 @@ class checking(contextlib.ContextDecorator):
             raise ValueError(f"engine must be 'python' or 'native', not {engine!r}")
         if engine == "native" and (record is not None or capture_calls):
             raise ValueError("engine='native' neither records nor captures calls (it sees no Python per call)")
-        # engine="native" (check/native_engine.py): the output checks in C++; `not_checked` counts the calls it
-        # declined, one internal-error record says so, and `not_covered` names the invariants it does not check
+        # engine="native" (check/native_engine.py): the checks in C++; `not_checked` counts the calls it declined, one
+        # internal-error record says so (and one more its own errors), `not_covered` names the invariants it does not check
         self.engine = engine
         self.not_checked: dict = {}
         self.not_covered: tuple = ()
@@ -256,10 +256,10 @@ class checking(contextlib.ContextDecorator):
         self.internal_errors = []
         self.unchecked_threads = []
         if self.engine == "native":
-            from opprop.check.native_engine import COVERED, NativeChecks
+            from opprop.check import native_engine
 
-            mode = NativeChecks()
-            self.not_covered = tuple(i for i in (self.invariants or catalog.ALL_INVARIANTS) if i not in COVERED)
+            mode = native_engine.NativeChecks()
+            self.not_covered = native_engine.not_covered(self.invariants or catalog.ALL_INVARIANTS)
         else:
             mode_class = _UserMode if self.recorder is None else _RecordingUserMode
             mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
@@ -276,12 +276,17 @@ class checking(contextlib.ContextDecorator):
             del self._modes[threading.get_ident()]
         mode.__exit__(exc_type, exc, tb)
         if self.engine == "native":
+            from opprop.check import native_engine
+
             self._add([f for f in mode.findings if self.invariants is None or f.invariant in self.invariants], "", None, None, None)
             self.not_checked = mode.not_checked
-            if mode.not_checked:
+            declined = [(op, why) for op, why in mode.not_checked if why != native_engine.UNREAD]  # the mode reads these
+            if declined:
                 self.internal_errors.append(InternalError(
-                    "<native engine>", "declined", f"NotChecked: {sum(mode.not_checked.values())} call(s) ran unchecked: "
-                    + ", ".join(f"{op} ({why})" for op, why in list(mode.not_checked)[:5]), ""))
+                    "<native engine>", "declined", f"NotChecked: {sum(mode.not_checked[k] for k in declined)} call(s) ran "
+                    "unchecked: " + ", ".join(f"{op} ({why})" for op, why in declined[:5]), ""))
+            for error in mode.internal_errors:  # opprop's own failures in the C++ checks: records, the results stood
+                self.internal_errors.append(InternalError("<native engine>", "after the call", error, ""))
         if self.unchecked_threads:  # said once per block, never silently
             names = ", ".join(self.unchecked_threads[:5]) + (", ..." if len(self.unchecked_threads) > 5 else "")
             self.internal_errors.append(InternalError(

@@ -22,6 +22,7 @@
 #include <c10/util/Exception.h>
 
 #include <memory>
+#include <unordered_set>
 
 namespace hook {
 namespace {
@@ -32,18 +33,16 @@ thread_local bool adinplace_on = false;  // the adinplace kernels' switch (the f
 
 // Run `call` (which runs the op below this key) with the checks around it; a failure of opprop's own is counted and
 // the op's result stands. The op's own exceptions propagate unchanged.
+// (A CompositeImplicitAutograd op reaches here only with autograd below it, as it reaches a dispatch mode: checked
+// whole with the invariants that apply to it, its decomposition below unchecked, as under the mode.)
 template <class Call>
 void checked(const Plan& p, Stack* stack, int route, Call&& call) {
-  if (p.composite_implicit) {  // its decomposition is checked op by op, as in the Python mode
-    call();
-    return;
-  }
   std::vector<Input> inputs;
   const char* why = nullptr;
   try {
     why = note_inputs(p, *stack, inputs);
-  } catch (const std::exception&) {
-    ledger().errors++;
+  } catch (const std::exception& e) {
+    ledger().error(p.name, e.what());
     why = "error reading inputs";
   }
   if (why) {
@@ -56,8 +55,8 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
   try {
     check_outputs(p, inputs, *stack, route);
     ledger().checked++;
-  } catch (const std::exception&) {
-    ledger().errors++;
+  } catch (const std::exception& e) {
+    ledger().error(p.name, e.what());
   }
 }
 
@@ -146,6 +145,12 @@ void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
     c10::impl::ExcludeDispatchKeyGuard outside(Key);  // what the kernel calls is not checked, as under a mode
     op.redispatchBoxed(ks & DispatchKeySet(DispatchKeySet::FULL_AFTER, Key), stack);
   };
+  // With the Python key excluded (torch._C._DisableTorchDispatch: FakeTensorMode's and other modes' own inner calls)
+  // no dispatch mode sees the call, so the Python mode's checks would not: passed through as they are there.
+  if (c10::impl::tls_is_dispatch_key_excluded(DispatchKey::Python)) {
+    below();
+    return;
+  }
   checked(plan_of(op), stack, RouteId, below);
 }
 
@@ -198,10 +203,57 @@ void observe_end(const at::RecordFunction& fn, at::ObserverContext* context) {
     bool is_input = std::find(noted->inputs.begin(), noted->inputs.end(), t.unsafeGetTensorImpl()) != noted->inputs.end();
     int64_t count = (int64_t)t.use_count();
     if (count > 1 || is_input) {
-      ledger().add({fn.name(), is_input ? "returns_input" : "tensorimpl_use_count", "use_count", "", (int64_t)j, count,
-                    OBSERVER});
+      ledger().add({fn.name(), is_input ? "returns_input" : "tensorimpl_use_count", (int64_t)j,
+                    {{"use_count", "", count, 'i'}}, OBSERVER});
     }
   }
+}
+
+// ------------------------------------------------------------------ blocks: one ledger each
+
+std::mutex& blocks_mu() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+std::unordered_set<Ledger*>& blocks() {
+  static auto* open = new std::unordered_set<Ledger*>();
+  return *open;
+}
+
+Ledger* open_block() {
+  auto* l = new Ledger();
+  std::lock_guard<std::mutex> g(blocks_mu());
+  blocks().insert(l);
+  return l;
+}
+
+Ledger* block_of(intptr_t handle) {
+  auto* l = reinterpret_cast<Ledger*>(handle);
+  std::lock_guard<std::mutex> g(blocks_mu());
+  if (!blocks().count(l)) throw std::invalid_argument("not an open block");
+  return l;
+}
+
+void merge(Ledger& from, Ledger& into) {  // a nested block's findings are its outer block's too (as nested modes')
+  std::vector<Finding> copied;
+  {
+    std::lock_guard<std::mutex> g(from.mu);
+    copied = from.findings;
+  }
+  for (auto& f : copied) into.add(std::move(f));
+  std::scoped_lock g(from.mu, into.mu);
+  for (auto& [key, n] : from.declined) into.declined[key] += n;
+  into.checked += from.checked.load();
+  if (from.errors && !into.errors) into.first_error = from.first_error;
+  into.errors += from.errors.load();
+}
+
+void close_block(Ledger* l) {
+  {
+    std::lock_guard<std::mutex> g(blocks_mu());
+    blocks().erase(l);
+  }
+  delete l;  // (its thread left it: current_block no longer names it)
 }
 
 }  // namespace
@@ -238,22 +290,43 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       observer.reset();
     }
   });
-  m.def("drain", [] {  // (op, invariant, output, detail key, detail value, route), and clears them
-    Ledger& l = ledger();
+  m.def("open_block", [] { return reinterpret_cast<intptr_t>(open_block()); }, "a new block's ledger (its handle)");
+  m.def("enter", [](intptr_t handle) {  // this thread's calls go to the block's ledger; returns the prior handle
+    Ledger* prior = current_block();
+    current_block() = block_of(handle);
+    return reinterpret_cast<intptr_t>(prior);
+  });
+  m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
+  m.def("merge", [](intptr_t from, intptr_t into) { merge(*block_of(from), *block_of(into)); },
+        "a copy of what block `from` holds added to block `into`");
+  m.def("close_block", [](intptr_t handle) { close_block(block_of(handle)); }, "the block's ledger is gone");
+  m.def("blocks_open", [] {
+    std::lock_guard<std::mutex> g(blocks_mu());
+    return blocks().size();
+  });
+  m.def("drain", [](intptr_t handle) {  // [(op, invariant, output or None, {detail}, route, occurrences)]; cleared
+    Ledger& l = handle ? *block_of(handle) : orphans();
     std::vector<Finding> taken;
     {
       std::lock_guard<std::mutex> g(l.mu);
       taken.swap(l.findings);
+      l.index.clear();
     }
     py::list out;
     for (auto& f : taken) {
-      py::object value = f.text.empty() ? py::object(py::int_(f.number)) : py::object(py::str(f.text));
-      out.append(py::make_tuple(f.op, f.invariant, f.output, f.key, value, f.route));
+      py::dict detail;
+      for (auto& field : f.detail) {
+        if (field.type == 's') detail[py::str(field.key)] = py::str(field.text);
+        else if (field.type == 'b') detail[py::str(field.key)] = py::bool_(field.number != 0);
+        else detail[py::str(field.key)] = py::int_(field.number);
+      }
+      py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
+      out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences));
     }
     return out;
-  });
-  m.def("take_declined", [] {  // {(op, reason): calls}, and clears them
-    Ledger& l = ledger();
+  }, py::arg("handle") = 0);
+  m.def("take_declined", [](intptr_t handle) {  // {(op, reason): calls}, and clears them
+    Ledger& l = handle ? *block_of(handle) : orphans();
     std::unordered_map<std::string, int64_t> taken;
     {
       std::lock_guard<std::mutex> g(l.mu);
@@ -265,10 +338,13 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
     }
     return out;
-  });
-  m.def("counters", [] {
-    return py::make_tuple(ledger().checked.load(), ledger().errors.load(), observed.load());
-  });
+  }, py::arg("handle") = 0);
+  m.def("counters", [](intptr_t handle) {  // (calls checked, opprop's own errors, the first one's message)
+    Ledger& l = handle ? *block_of(handle) : orphans();
+    std::lock_guard<std::mutex> g(l.mu);
+    return py::make_tuple(l.checked.load(), l.errors.load(), l.first_error);
+  }, py::arg("handle") = 0);
+  m.def("observed", [] { return observed.load(); });
   m.def("plan", [](const std::string& ns_name, const std::string& overload) {  // a plan's fields, for the tests
     auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns_name, overload));
     if (!op) throw std::invalid_argument("no operator " + ns_name + "." + overload);
@@ -282,6 +358,10 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
         if (p.out_out[j][k]) out_out.append(py::make_tuple(j, k));
       }
     }
-    return py::make_tuple(p.name, p.mutable_, p.view, p.composite_implicit, out_in, out_out);
+    py::dict views;
+    for (size_t j = 0; j < p.n_rets; j++) {
+      if (!p.views[j].empty()) views[py::int_(j)] = py::tuple(py::cast(p.views[j]));
+    }
+    return py::make_tuple(p.name, p.mutable_, p.view, p.composite_implicit, out_in, out_out, views);
   });
 }

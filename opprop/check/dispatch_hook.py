@@ -1,7 +1,9 @@
-"""The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``), built on first use by ``native_build``.
+"""The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``, ``dispatch_hook_states.h`` and
+the compiled hot path's snapshot rules, ``hot_path_bytes.h``), built on first use by ``native_build``.
 
-Four routes to the same four checks (tensorimpl_use_count, storageimpl_use_count,
-returns_input, undeclared_alias), each a switch of its own, so the benchmark
+Four routes to the same checks (tensorimpl_use_count, storageimpl_use_count,
+returns_input, undeclared_alias, undeclared_mutation, storage_replaced, view_copies;
+the observer route reads the counts alone), each a switch of its own, so the benchmark
 part ``native_routes`` can time them side by side and the native engine
 (``native_engine.py``) can use the one that works:
 
@@ -23,7 +25,7 @@ from pathlib import Path
 from opprop.check import native_build
 
 SOURCE = Path(__file__).with_name("dispatch_hook.cpp")
-PARTS = (SOURCE, SOURCE.with_name("dispatch_hook_checks.h"))
+PARTS = (SOURCE, *(SOURCE.with_name(part) for part in ("dispatch_hook_checks.h", "dispatch_hook_states.h", "hot_path_bytes.h")))
 ROUTE_NAMES = {1: "adinplace", 2: "fake", 3: "generic", 4: "observer"}
 
 module = None

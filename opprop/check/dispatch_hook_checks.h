@@ -1,11 +1,14 @@
 // What dispatch_hook.cpp checks around one boxed call: a plan per operator read from its c10::FunctionSchema, the
-// inputs noted before the call, and the four output checks after it (tensorimpl_use_count, storageimpl_use_count,
-// returns_input, undeclared_alias), with the ids, output indices and details the Python invariants report.
+// inputs noted before the call (with their states: dispatch_hook_states.h), and the output checks after it
+// (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias, view_copies), with the ids, output
+// indices and details the Python invariants report. Findings go to the ledger of the block that is open in this
+// thread (a checking(engine="native") block): two threads' blocks never mix.
 #pragma once
 
 #include <torch/extension.h>
 #include <ATen/MemoryOverlap.h>
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/csrc/utils/schema_info.h>
 
 #include <algorithm>
 #include <atomic>
@@ -33,6 +36,8 @@ struct Plan {
   std::vector<std::vector<char>> out_in;  // [j][i]: return j may alias argument i (an alias set in common)
   std::vector<std::vector<char>> out_out;  // [j][k]: returns j and k may alias each other
   std::vector<char> aliased_list;  // return j is annotated (a list of them may overlap among itself)
+  std::vector<char> written;  // [i]: argument i is annotated written (Tensor(a!)): catalog's mutable_args
+  std::vector<std::vector<size_t>> views;  // [j]: the arguments return j is declared a view of (view_copies.declared_views)
 };
 
 inline bool sets_meet(const c10::AliasInfo& a, const c10::AliasInfo& b) {
@@ -58,6 +63,18 @@ inline bool may_alias(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
   return false;
 }
 
+// aliasing.list_element_aliases: the argument is a list annotated on its elements (``Tensor(a)[] xs``) and the return
+// is in that set (``-> Tensor(a)``).
+inline bool element_alias(const c10::AliasInfo* ret, const c10::AliasInfo* arg) {
+  if (ret == nullptr || arg == nullptr) return false;
+  for (const auto& element : arg->containedTypes()) {
+    for (const auto& set : element.beforeSets()) {
+      if (ret->beforeSets().count(set)) return true;
+    }
+  }
+  return false;
+}
+
 inline Plan make_plan(const OperatorHandle& op) {
   const auto& s = op.schema();
   Plan p;
@@ -67,10 +84,16 @@ inline Plan make_plan(const OperatorHandle& op) {
   const auto& rets = s.returns();
   p.n_args = args.size();
   p.n_rets = rets.size();
-  for (const auto& a : args) {
-    p.arg_names.push_back(a.name());
-    if (a.alias_info() && a.alias_info()->isWrite()) p.mutable_ = true;
+  p.written.assign(args.size(), 0);
+  for (size_t i = 0; i < args.size(); i++) {
+    p.arg_names.push_back(args[i].name());
+    p.written[i] = args[i].alias_info() && args[i].alias_info()->isWrite();
+    p.mutable_ |= p.written[i];
   }
+  p.views.assign(rets.size(), {});
+  // what the outputs may alias: catalog.classify's allowed_out_in and allowed_out_out, read the same way (SchemaInfo
+  // of the schema alone, plus a list annotated on its elements, which SchemaInfo misses: aliasing.list_element_aliases)
+  torch::utils::SchemaInfo info(s);
   p.out_in.assign(rets.size(), std::vector<char>(args.size(), 0));
   p.out_out.assign(rets.size(), std::vector<char>(rets.size(), 0));
   p.aliased_list.assign(rets.size(), 0);
@@ -78,62 +101,103 @@ inline Plan make_plan(const OperatorHandle& op) {
     const c10::AliasInfo* r = rets[j].alias_info();
     if (r && !r->isWrite()) p.view = true;
     p.aliased_list[j] = r != nullptr;
-    for (size_t i = 0; i < args.size(); i++) p.out_in[j][i] = may_alias(r, args[i].alias_info());
+    for (size_t i = 0; i < args.size(); i++) {
+      const c10::AliasInfo* a = args[i].alias_info();
+      p.out_in[j][i] = info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::input, i}) ||
+                       element_alias(r, a);
+      if (r && !r->isWrite() && a && !a->isWrite() && may_alias(r, a)) p.views[j].push_back(i);  // a declared view
+    }
     for (size_t k = 0; k < rets.size(); k++) {
-      const c10::AliasInfo* q = rets[k].alias_info();
-      p.out_out[j][k] = k != j && may_alias(r, q);
+      p.out_out[j][k] = k != j && info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::output, k});
     }
   }
   return p;
 }
 
-// ------------------------------------------------------------------ what Python drains
+// ------------------------------------------------------------------ what Python drains, per block
 
-struct Finding {
-  std::string op, invariant, key, text;  // key: the detail's one field; text: its value when a name
-  int64_t output = 0, number = 0;  // number: its value when a count or an output index
-  int route = 0;
+struct Field {  // one field of a finding's detail: a name, a count or index, or a flag
+  std::string key, text;
+  int64_t number = 0;
+  char type = 'i';  // 'i' number, 's' text, 'b' flag (number 0 or 1)
 };
 
-struct Ledger {
+struct Finding {
+  std::string op, invariant;
+  int64_t output = 0;  // the return index; -1 for a finding about an argument (None in Python)
+  std::vector<Field> detail;
+  int route = 0;
+  int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
+
+  std::string key() const {
+    std::string k = op + "|" + invariant + "|" + std::to_string(output) + "|" + std::to_string(route);
+    for (const Field& f : detail) k += "|" + f.key + "=" + f.text + "#" + std::to_string(f.number);
+    return k;
+  }
+};
+
+struct Ledger {  // one checking block's: what its thread's calls found and declined
   std::mutex mu;
   std::vector<Finding> findings;
+  std::unordered_map<std::string, size_t> index;  // Finding::key -> its place in findings
   std::unordered_map<std::string, int64_t> declined;  // "op|reason" -> calls passed through unchecked
   std::atomic<int64_t> checked{0}, errors{0};
+  std::string first_error;  // opprop's own failure, the first one: a record, never the user's exception
 
   void add(Finding f) {
+    std::string k = f.key();
     std::lock_guard<std::mutex> g(mu);
-    findings.push_back(std::move(f));
+    auto [at, fresh] = index.try_emplace(std::move(k), findings.size());
+    if (fresh) findings.push_back(std::move(f));
+    else findings[at->second].occurrences += f.occurrences;
   }
   void decline(const std::string& op, const char* reason) {
     std::lock_guard<std::mutex> g(mu);
     declined[op + "|" + reason]++;
   }
+  void error(const std::string& op, const char* what) {
+    std::lock_guard<std::mutex> g(mu);
+    if (errors++ == 0) first_error = op + ": " + what;
+  }
 };
 
-inline Ledger& ledger() {
+// The ledger of the block open in this thread; a thread with the key included and no block (a thread torch started
+// with this thread's dispatch TLS) writes to the process's own, which a block takes when it is the only one open.
+inline Ledger& orphans() {
   static Ledger* l = new Ledger();  // never destroyed: kernels may run during interpreter teardown
   return *l;
+}
+inline Ledger*& current_block() {
+  thread_local Ledger* block = nullptr;
+  return block;
+}
+inline Ledger& ledger() {
+  Ledger* block = current_block();
+  return block ? *block : orphans();
 }
 
 // ------------------------------------------------------------------ the inputs, noted before the call
 
-struct Input {
-  size_t arg;  // the schema position (a list's tensors share it)
-  at::Tensor tensor;  // one reference held, so a temporary argument outlives the call; subtracted from counts
-  const c10::StorageImpl* storage;  // on entry (nullptr without storage)
-};
+}  // namespace hook
+
+#include "dispatch_hook_states.h"
+
+namespace hook {
+
+// What the Python mode passes through unread too (walk.Unread): no record, only the count.
+constexpr const char* UNREAD = "subclass, fake or functional tensor (unread, as by the Python mode)";
 
 // Why a tensor is not read here (the Python mode reads it its own way, or not at all), or nullptr.
 inline const char* declines(const at::Tensor& t) {
   const c10::TensorImpl* impl = t.unsafeGetTensorImpl();
   static const DispatchKeySet foreign({DispatchKey::Python, DispatchKey::Functionalize, DispatchKey::PythonTLSSnapshot,
                                        DispatchKey::FuncTorchBatched, DispatchKey::FuncTorchGradWrapper, DispatchKey::Fake});
-  if (impl->key_set().has_any(foreign)) return "subclass, fake or functional tensor";
+  if (impl->key_set().has_any(foreign) || impl->has_symbolic_sizes_strides()) return UNREAD;  // (a tracer's sizes)
   if (impl->is_nested()) return "nested tensor";
   if (impl->layout() != c10::kStrided) return "sparse tensor";
-  if (!impl->is_cpu()) return "not a CPU tensor";
+  if (!impl->is_cpu() && !impl->is_meta()) return "not a CPU tensor";  // (a meta tensor: its metadata, no bytes)
   if (!impl->has_storage()) return "tensor without storage";
+  if (opprop_bytes::sub_byte(t)) return "sub-byte dtype";  // (the Python side clips its span to the storage)
   return nullptr;
 }
 
@@ -152,6 +216,8 @@ inline bool each_tensor(const c10::IValue& v, F&& f) {  // false when f declines
   return true;
 }
 
+// The call's tensor arguments, each with its storage on entry and, unless written, its state (undeclared_mutation's
+// before); the reason the call is declined, or nullptr.
 inline const char* note_inputs(const Plan& p, const Stack& stack, std::vector<Input>& inputs) {
   const char* why = nullptr;
   size_t first = stack.size() - p.n_args;
@@ -160,11 +226,15 @@ inline const char* note_inputs(const Plan& p, const Stack& stack, std::vector<In
       if (!t.defined()) return true;
       why = declines(t);
       if (why) return false;
-      inputs.push_back({i, t, t.storage().unsafeGetStorageImpl()});
+      inputs.push_back({i, t, t.storage(), {}});
       return true;
     });
   }
-  return why;
+  if (why) return why;
+  for (size_t k = 0; k < inputs.size(); k++) {
+    if (!p.written[inputs[k].arg]) take_state(inputs[k], inputs);
+  }
+  return nullptr;
 }
 
 // ------------------------------------------------------------------ the checks, after the call
@@ -240,15 +310,18 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
       }
     }
   }
-  auto found = [&](size_t j, const char* inv, const char* key, int64_t number, std::string text = "") {
-    l.add({p.name, inv, key, std::move(text), (int64_t)j, number, route});
+  auto found = [&](int64_t j, const char* inv, std::vector<Field> detail) {
+    l.add({p.name, inv, j, std::move(detail), route});
   };
+  auto named = [](const char* key, const std::string& text) { return std::vector<Field>{{key, text, 0, 's'}}; };
+  auto counted = [](const char* key, int64_t number) { return std::vector<Field>{{key, "", number, 'i'}}; };
   for (const Output& o : outputs) {
     if (const char* why = declines(*o.tensor)) {
       l.decline(p.name, why);
       return;
     }
   }
+  check_inputs(p, inputs, found);
   const bool counts = !p.mutable_ && !p.composite_implicit;
   for (size_t a = 0; a < outputs.size(); a++) {
     const Output& o = outputs[a];
@@ -256,27 +329,38 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
     if (counts) {  // tensorimpl_use_count: the stack's one reference, less the ones this hook holds
       int64_t count = holders(impl, (int64_t)o.tensor->use_count());
       for (const Input& in : inputs) count -= in.tensor.unsafeGetTensorImpl() == impl;
-      if (count > 1) found(o.ret, "tensorimpl_use_count", "use_count", count);
+      if (count > 1) found(o.ret, "tensorimpl_use_count", counted("use_count", count));
       bool first = true;  // storageimpl_use_count: once per distinct output
       for (size_t b = 0; b < a; b++) first &= outputs[b].tensor->unsafeGetTensorImpl() != impl;
       if (!p.view && first && impl->has_storage()) {
         const c10::Storage& storage = o.tensor->storage();
         int64_t scount = holders(storage.unsafeGetStorageImpl(), (int64_t)storage.use_count());
-        if (scount > 1) found(o.ret, "storageimpl_use_count", "storage_use_count", scount);
+        for (const Input& in : inputs) scount -= storage_of(in) == storage.unsafeGetStorageImpl();  // entry holds
+        if (scount > 1) found(o.ret, "storageimpl_use_count", counted("storage_use_count", scount));
       }
     }
     for (const Input& in : inputs) {  // returns_input and undeclared_alias against each input
       bool same = in.tensor.unsafeGetTensorImpl() == impl;
       if (same && !p.mutable_) {
-        found(o.ret, "returns_input", "is_input", 0, p.arg_names[in.arg]);
+        found(o.ret, "returns_input", named("is_input", p.arg_names[in.arg]));
         continue;
       }
       if (p.out_in[o.ret][in.arg] || !(same || overlaps(*o.tensor, in.tensor))) continue;
       bool excused = false;  // it aliased, on entry, an argument the output may alias
       for (const Input& other : inputs) {
-        excused |= other.arg != in.arg && p.out_in[o.ret][other.arg] && other.storage == in.storage && in.storage;
+        excused |= other.arg != in.arg && p.out_in[o.ret][other.arg] && storage_of(other) == storage_of(in) && storage_of(in);
       }
-      if (!excused) found(o.ret, "undeclared_alias", "overlaps", 0, p.arg_names[in.arg]);
+      if (!excused) found(o.ret, "undeclared_alias", named("overlaps", p.arg_names[in.arg]));
+    }
+    if (p.view && !p.composite_implicit && !p.views[o.ret].empty()) {  // view_copies (view_copies._copies)
+      const Input* base = nullptr;  // the first input it is declared a view of
+      bool shares = false;
+      for (const Input& in : inputs) {
+        if (std::find(p.views[o.ret].begin(), p.views[o.ret].end(), in.arg) == p.views[o.ret].end()) continue;
+        if (base == nullptr) base = &in;
+        shares |= in.tensor.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl();
+      }
+      if (base && !shares) found(o.ret, "view_copies", named("copies", p.arg_names[base->arg]));
     }
     for (size_t b = a + 1; b < outputs.size(); b++) {  // undeclared_alias between outputs
       const Output& u = outputs[b];
@@ -285,10 +369,10 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
       bool excused = false;  // both may alias inputs that shared a storage on entry
       for (const Input& x : inputs) {
         for (const Input& y : inputs) {
-          excused |= p.out_in[o.ret][x.arg] && p.out_in[u.ret][y.arg] && x.storage == y.storage && x.storage;
+          excused |= p.out_in[o.ret][x.arg] && p.out_in[u.ret][y.arg] && storage_of(x) == storage_of(y) && storage_of(x);
         }
       }
-      if (!excused) found(o.ret, "undeclared_alias", "overlaps_output", (int64_t)u.ret);
+      if (!excused) found(o.ret, "undeclared_alias", counted("overlaps_output", (int64_t)u.ret));
     }
   }
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ATen/ATen.h>
+#include "hot_path_bytes.h"
 #include <Python.h>
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/Size.h>
@@ -115,24 +116,13 @@ const at::Tensor* plain(PyObject* obj) {
   if (!THPVariable_CheckExact(obj)) return nullptr;
   const at::Tensor& t = THPVariable_Unpack(obj);
   if (!t.defined() || t.layout() != at::kStrided || t.is_nested() || !t.is_cpu() || t.is_inference() ||
-      t.is_quantized())
+      t.is_quantized() || opprop_bytes::sub_byte(t))
     return nullptr;
-  auto dtype = t.scalar_type();
-  if (dtype == at::kQUInt4x2 || dtype == at::kQUInt2x4) return nullptr;
   return &t;
 }
 
-int64_t span_bytes(const at::Tensor& t) {  // memory.span_bytes
-  if (t.is_contiguous()) return t.nbytes();
-  if (t.numel() == 0) return 0;
-  int64_t elements = 1;
-  auto sizes = t.sizes();
-  auto strides = t.strides();
-  for (size_t d = 0; d < sizes.size(); d++) elements += (sizes[d] - 1) * strides[d];
-  return elements * t.element_size();
-}
-
-uintptr_t address(const at::Tensor& t) { return reinterpret_cast<uintptr_t>(t.const_data_ptr()); }
+using opprop_bytes::address;  // hot_path_bytes.h: the rules the native engine shares
+using opprop_bytes::span_bytes;
 
 // A tuple of ints, or a torch.Size (a tuple subclass, made as THPSize_NewFromSizes makes it: that one is not exported).
 PyObject* ints(c10::IntArrayRef values, bool size = false) {

@@ -31,7 +31,7 @@ from pathlib import Path
 from opprop.check import native_build
 
 SOURCE = Path(__file__).with_name("hot_path.cpp")
-PARTS = (SOURCE, *(SOURCE.with_name(f"hot_path_{part}.h") for part in ("common", "states", "screen")))  # one unit
+PARTS = (SOURCE, *(SOURCE.with_name(f"hot_path_{part}.h") for part in ("bytes", "common", "states", "screen")))  # one unit
 module = None  # the compiled module, once loaded
 NOT_TAKEN = object()  # what module.dispatch returns for a call it leaves to the Python path (see mode.py)
 

@@ -9,12 +9,20 @@ on exit it takes the key out and drains what the calls found. Off, it costs
 nothing: no kernel is registered on any op's path while the key is not included
 (``benchmarks/native_routes.py`` measures it).
 
-What it checks: ``COVERED``, the four invariants read from the outputs
-(tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias),
-with the Python invariants' ids, output indices and details. What it does not:
-the other invariants (byte snapshots, view_copies, the outer contract), and
-calls it declines (a subclass, fake or functional tensor, sparse or nested, not
-on CPU), which it counts per (op, reason) in ``not_checked``: never a silent pass.
+What it checks: ``COVERED``, every invariant the dispatch mode checks
+(tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias,
+undeclared_mutation, storage_replaced, view_copies), with the Python invariants'
+ids, output indices and details; the byte snapshots are taken and compared in C++
+by the compiled hot path's rules (``hot_path_bytes.h``). What it does not: the
+outer contract (``check/outer.py``, around a whole target call), and calls it
+declines (a subclass, fake or functional tensor, sparse or nested, not on CPU, a
+sub-byte dtype), which it counts per (op, reason) in ``not_checked``: never a
+silent pass. An error of opprop's own in the C++ checks is counted too
+(``internal_errors``: the first one's message), and the call's result stands.
+
+Findings go to the block's own ledger, set for this thread on entry: two threads,
+each in a block, never see each other's findings. A block nested in another hands
+what it found on to the outer one at exit, as nested dispatch modes both see a call.
 
 The ``Fake`` key is one torch 2.13 reserves for a C++ FakeTensor mode and
 registers nothing on; ``dispatch_hook.load`` refuses it (``why_not``) where
@@ -25,7 +33,20 @@ from __future__ import annotations
 from opprop.check import dispatch_hook
 from opprop.check.findings import Finding
 
-COVERED = ("tensorimpl_use_count", "storageimpl_use_count", "returns_input", "undeclared_alias")
+COVERED = ("tensorimpl_use_count", "storageimpl_use_count", "returns_input", "undeclared_alias", "undeclared_mutation",
+           "storage_replaced", "view_copies")
+
+
+# What the Python mode passes through unread as well (walk.Unread): counted in ``not_checked``, no record.
+UNREAD = "subclass, fake or functional tensor (unread, as by the Python mode)"
+
+# Checked around a whole target call (opprop check, check/outer.py), never inside a block by either engine.
+OUTSIDE_BLOCKS = ("outer_contract",)
+
+
+def not_covered(selected) -> tuple:
+    """Of the invariants a block selects, those the Python mode would check in it and this engine does not."""
+    return tuple(i for i in selected if i not in COVERED and i not in OUTSIDE_BLOCKS)
 
 
 class Unavailable(RuntimeError):
@@ -37,8 +58,38 @@ def available() -> str | None:
     return None if dispatch_hook.load() is not None else dispatch_hook.why_not
 
 
+_fake_only = None  # a DispatchKeySet of the Fake key alone (Python's DispatchKey enum has no name for it)
+_hops_seen = -1
+
+
+def _higher_order_ops_fall_through(hook) -> None:
+    """Every higher-order op falls through the Fake key, as ``HigherOrderOperator.fallthrough(key)`` makes it.
+
+    A higher-order op (torch.cond, while_loop, map) dispatches in Python on the
+    keys of its tensors and of this thread's TLS: with the Fake key included it
+    looks for a kernel there, finds none and raises where plain code runs. Falling
+    through it, the op runs as without the engine (its inner ops checked below).
+    torch registers nothing on the Fake key (``dispatch_hook.load`` refuses to
+    run otherwise), so no other code sees the difference.
+    """
+    global _fake_only, _hops_seen
+    import torch
+    from torch._ops import _higher_order_ops  # torch's registry of them, the one place they are listed
+
+    if _hops_seen == len(_higher_order_ops):
+        return
+    if _fake_only is None:
+        before = torch._C._dispatch_tls_local_include_set()
+        prior = hook.include("fake", True)
+        _fake_only = torch._C._dispatch_tls_local_include_set() - before
+        hook.include("fake", prior)
+    for op in list(_higher_order_ops.values()):
+        op.non_fallthrough_keys = op.non_fallthrough_keys - _fake_only
+    _hops_seen = len(_higher_order_ops)
+
+
 class NativeChecks:
-    """One block of native checks in this thread; ``findings`` and ``not_checked`` are filled at exit."""
+    """One block of native checks in this thread; ``findings``, ``not_checked`` and ``internal_errors`` are filled at exit."""
 
     def __init__(self, called_op: str = "user code"):
         hook = dispatch_hook.load()
@@ -48,26 +99,40 @@ class NativeChecks:
         self.called_op = called_op
         self.findings: list[Finding] = []
         self.not_checked: dict[tuple[str, str], int] = {}  # (op, reason) -> calls passed through unchecked
-        self._prior = None
+        self.internal_errors: list[str] = []  # opprop's own failures in the C++ checks (the calls' results stood)
+        self.checked = 0
+        self._block = self._prior_block = self._prior = None
 
     def __enter__(self) -> "NativeChecks":
-        self.hook.drain()  # (what an earlier block in this process left is not this block's)
-        self.hook.take_declined()
+        _higher_order_ops_fall_through(self.hook)
+        self._block = self.hook.open_block()
+        self._prior_block = self.hook.enter(self._block)
         self._prior = self.hook.include("fake", True)
         return self
 
     def __exit__(self, *exc) -> bool:
         self.hook.include("fake", self._prior)
-        self.collect()
+        self.hook.leave(self._prior_block)
+        block, self._block = self._block, None
+        if self.hook.blocks_open() == 1:  # the only block: calls on threads torch started for it are its own
+            self._collect(0)
+        if self._prior_block:  # nested: the outer block saw these calls too
+            self.hook.merge(block, self._prior_block)
+        self._collect(block)
+        self.hook.close_block(block)
         return False
 
-    def collect(self) -> None:
-        """Take what the calls found so far into ``findings`` and ``not_checked``."""
-        for op, invariant, output, key, value, _route in self.hook.drain():
+    def _collect(self, block: int) -> None:
+        """Take what the block's calls found into ``findings``, ``not_checked`` and ``internal_errors``."""
+        for op, invariant, output, detail, _route, occurrences in self.hook.drain(block):
             self.findings.append(Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output,
-                                         detail={key: value}, inputs={}))
-        for where, n in self.hook.take_declined().items():
+                                         detail=detail, inputs={}, occurrences=occurrences))
+        for where, n in self.hook.take_declined(block).items():
             self.not_checked[where] = self.not_checked.get(where, 0) + n
+        checked, errors, first = self.hook.counters(block)
+        self.checked += checked
+        if errors:
+            self.internal_errors.append(f"{errors} call(s) with an error of opprop's own, the first: {first}")
 
 
 def findings_of(fn, *args, **kwargs) -> tuple[object, list[Finding], dict]:
