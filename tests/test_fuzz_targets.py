@@ -88,3 +88,19 @@ def test_the_sweep_checks_a_composite_overloads_outer_contract(tmp_path):
     # only a check around the whole call sees it, and the sweep now runs them as targets of their own
     _, report = run_fuzz(tmp_path, "--ops", "aten::atleast_1d", "aten::type_as", "--budget", "40", "--jobs", "1")
     assert {("aten::atleast_1d", "outer_contract"), ("aten::type_as", "outer_contract")} <= keys(report)
+
+
+def test_an_overload_only_a_tensor_subclass_implements_is_a_sweep_target_drawn_on_that_kind(tmp_path):
+    """Overloads with no kernel that the jagged NestedTensor's op table implements: opprop check drives them (their
+    tensors are drawn jagged first), so the default sweep lists them and reaches them with valid calls."""
+    from fuzz_helpers import run_fuzz
+    from opprop.check import catalog
+    from opprop.ops import listing
+
+    subclass = listing.subclass_targets()
+    assert {"aten::_nested_get_values", "aten::to_padded_tensor"} <= set(subclass)
+    assert not any(catalog.has_cpu_kernel(catalog.overload_from_name(n)) for n in subclass)
+    assert set(subclass) <= set(targets.fuzz_targets().names)
+    _, report = run_fuzz(tmp_path, "--ops", "aten::_nested_get_values", "aten::to_padded_tensor", "--budget", "40", "--jobs", "1")
+    reached = {o["name"]: o["valid"] for o in report["ops"]}
+    assert reached["aten::_nested_get_values"] > 0 and reached["aten::to_padded_tensor"] > 0, reached

@@ -4,7 +4,8 @@
 OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
 generators/modules.py), every eligible ATen overload the
 schema alone can drive (``listing.schema_targets``), every CompositeImplicitAutograd
-overload it can drive, for its outer contract (``listing.composite_targets``), and the same from every
+overload it can drive, for its outer contract (``listing.composite_targets``), every overload with no kernel that a
+tensor subclass implements (``listing.subclass_targets``: the jagged NestedTensor's table), and the same from every
 other namespace on the build (``quantized::``, ``mkldnn::``, an
 ``--import``'s own) but those ``opprop/data/namespaces.toml`` leaves out,
 with why (``opprop.ops.namespaces``); selection by
@@ -57,6 +58,7 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         ordered += schema_only(ordered)
         ordered += composite_only(ordered)
+        ordered += subclass_only(ordered)
         from opprop.ops import namespaces
 
         others, rows = namespaces.sweep()
@@ -80,6 +82,14 @@ def composite_only(listed) -> list[str]:
 
     have = set(listed)
     return [n for n in listing.composite_targets() if n not in have]
+
+
+def subclass_only(listed) -> list[str]:
+    """Overloads with no kernel that a tensor subclass implements, not already listed: drawn on that kind."""
+    from opprop.ops import listing
+
+    have = set(listed)
+    return [n for n in listing.subclass_targets() if n not in have]
 
 
 def overloads_matching(pattern: str) -> list[str]:

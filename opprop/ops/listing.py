@@ -85,6 +85,24 @@ def composite_targets() -> list[str]:
             if catalog.classify(op).composite_implicit and schema_unreachable_reason(op) is None]
 
 
+def subclass_targets() -> list[str]:
+    """Overloads with no kernel of their own that a tensor subclass implements (the jagged NestedTensor's op table:
+    ``_nested_get_offsets``, ``to_padded_tensor``): ``opprop check`` drives them on that kind, since schema draws take
+    the kinds an op has a kernel for first (``kinds_for``), so the sweep runs them too. Not in the ATen coverage figure,
+    which counts CPU kernels."""
+    from opprop.core import tensor_kinds
+
+    subclass_kinds = [k for k in tensor_kinds.kinds(drawn=True) if not k.dense]
+    found = []
+    for op in registered_aten_overloads():
+        if catalog.has_cpu_kernel(op) or catalog.classify(op).composite_implicit or schema_unreachable_reason(op) is not None:
+            continue
+        name = catalog.qualified_name(op)
+        if any(k.taken_by(name, []) for k in subclass_kinds):
+            found.append(name)
+    return found
+
+
 # ---------------------------------------------------------------- OpInfo rows
 
 
