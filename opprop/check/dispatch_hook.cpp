@@ -30,6 +30,9 @@ namespace {
 enum Route { ADINPLACE = 1, FAKE = 2, GENERIC = 3, OBSERVER = 4 };
 
 thread_local bool adinplace_on = false;  // the adinplace kernels' switch (the fallbacks' is the TLS key itself)
+// A failure of opprop's own planted by the fault tests (tests/test_native_engine_faults.py), in this thread only:
+// 1 while reading the inputs, 2 while checking the outputs.
+thread_local int planted_failure = 0;
 
 // Run `call` (which runs the op below this key) with the checks around it; a failure of opprop's own is counted and
 // the op's result stands. The op's own exceptions propagate unchanged.
@@ -40,6 +43,7 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
   std::vector<Input> inputs;
   const char* why = nullptr;
   try {
+    if (planted_failure == 1) throw std::runtime_error("planted: reading the inputs failed");
     why = note_inputs(p, *stack, inputs);
   } catch (const std::exception& e) {
     ledger().error(p.name, e.what());
@@ -53,6 +57,7 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
   }
   call();
   try {
+    if (planted_failure == 2) throw std::runtime_error("planted: checking the outputs failed");
     check_outputs(p, inputs, *stack, route);
     ledger().checked++;
   } catch (const std::exception& e) {
@@ -266,6 +271,11 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("set_adinplace", [](bool on) {
     bool prior = adinplace_on;
     adinplace_on = on;
+    return prior;
+  });
+  m.def("plant_failure", [](int where) {  // the fault tests' planted failure in this thread (0: none); returns the prior
+    int prior = planted_failure;
+    planted_failure = where;
     return prior;
   });
   m.def("install_fallbacks", &install_fallbacks, "the Fake and TESTING_ONLY_GenericMode fallbacks (once)");
