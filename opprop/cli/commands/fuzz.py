@@ -180,7 +180,8 @@ def cmd_fuzz(args) -> int:
         print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
     if args.prior_out:
         steering = {name: record.steering() for name, record in validity.store().ops.items()}
-        size = validity_prior.write(args.prior_out, steering, f"opprop fuzz --budget {args.budget:g} --jobs {args.jobs}")
+        started = "from an empty record" if args.no_prior else "from the shipped prior, where the directory had no record"
+        size = validity_prior.write(args.prior_out, steering, f"opprop fuzz --budget {args.budget:g} --jobs {args.jobs}, {started}")
         print(f"validity prior: {sum(1 for s in steering.values() if s)} op(s)' refusals written to {args.prior_out} ({size} bytes)")
     return _write_reports(args, [journal_path], records)
 
