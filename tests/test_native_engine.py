@@ -165,6 +165,16 @@ def test_the_python_mode_runs_a_kernel_without_adinplaceorview_and_plain_code_do
     assert x._version == before + 1  # native: as plain
 
 
+@pytest.mark.parametrize("make", [lambda: torch.randn(1 << 16), lambda: torch.randn(512, 256).t(), lambda: torch.randn(3)],
+                         ids=["digested: large contiguous", "copied: large strided", "copied: small"])
+def test_a_write_is_found_whichever_way_the_snapshot_keeps_the_bytes(make):
+    """snapshots' rule: a large contiguous span kept as its xxh3-128 digest, a large strided one in a kept buffer."""
+    for name, expected in (("write_data", {("undeclared_mutation", None)}), ("write_declared", set())):
+        op = _op(f"opprop_native_mut::{name}")
+        python, (native, _) = python_findings(op, make()), native_findings(op, make())
+        assert native == python and {(k[1], k[2]) for k in native} == expected
+
+
 def test_what_changed_is_named_as_the_python_mode_names_it():
     """undeclared_mutation's detail says what changed: data, size, version counter, storage (a swap)."""
     changed = {}

@@ -21,6 +21,8 @@
 #include <c10/core/impl/LocalDispatchKeySet.h>
 #include <c10/util/Exception.h>
 
+#include <dlfcn.h>
+
 #include <memory>
 #include <unordered_set>
 
@@ -272,6 +274,12 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     bool prior = adinplace_on;
     adinplace_on = on;
     return prior;
+  });
+  m.def("use_digest", [](const std::string& library) {  // xxh3-128 from the xxhash module's library (already loaded)
+    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    void* fn = handle ? dlsym(handle, "XXH3_128bits") : nullptr;
+    digest_fn() = reinterpret_cast<opprop_bytes::DigestFn>(fn);
+    return fn != nullptr;
   });
   m.def("plant_failure", [](int where) {  // the fault tests' planted failure in this thread (0: none); returns the prior
     int prior = planted_failure;

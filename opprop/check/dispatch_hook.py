@@ -47,12 +47,20 @@ def load():
                     raise native_build.Unavailable(f"the Fake dispatch key has kernels of torch's own ({taken})")
                 module = native_build.obtain({p.name: p.read_bytes() for p in PARTS}, SOURCE.name)
                 module.install_fallbacks()
+                module.use_digest(_xxhash_library())  # (without it every large span is copied: the same answers)
             except native_build.Unavailable as e:
                 why_not = str(e)
             except Exception as e:  # noqa: BLE001  (any failure to build or load: the Python mode does the work)
                 why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
             _tried = True
     return module
+
+
+def _xxhash_library() -> str:
+    """The xxhash module's compiled library, whose XXH3_128bits snapshots.Digest is made with (loaded by importing it)."""
+    import xxhash._xxhash
+
+    return xxhash._xxhash.__file__
 
 
 def _fake_key_taken() -> str:

@@ -11,6 +11,19 @@
 
 namespace opprop_bytes {
 
+// snapshots.KEEP_BUFFERS and snapshots.DIGEST_BYTES: from there a span is copied into a kept buffer, or, contiguous,
+// kept as its xxh3-128 digest (the same function the Python side calls: the xxhash module's own, see
+// dispatch_hook.load); snapshots.KEPT_BYTES: the most the kept buffers hold.
+constexpr int64_t KEEP_BUFFERS = int64_t(1) << 17;
+constexpr int64_t DIGEST_BYTES = KEEP_BUFFERS;
+constexpr int64_t KEPT_BYTES = int64_t(1) << 28;
+
+struct Digest128 {  // XXH128_hash_t
+  uint64_t low, high;
+  bool operator==(const Digest128& o) const { return low == o.low && high == o.high; }
+};
+using DigestFn = Digest128 (*)(const void*, size_t);  // XXH3_128bits
+
 // memory.span_bytes: bytes from the first to the last element the tensor can address (strides are never negative).
 inline int64_t span_bytes(const at::Tensor& t) {
   if (t.is_contiguous()) return t.nbytes();
