@@ -31,6 +31,49 @@ from . import op_set
 
 WAYS = ("plain", "floor", "opprop", "schema_check")
 BASELINE_WAYS = WAYS + ("baseline",)
+# The native engine (checking(engine="native"), opprop/check/native_engine.py), where it builds: ``native`` checks in a
+# block, ``native_off`` runs the call with the engine's fallback registered and no block open ("imported, not
+# checking"); ``plain`` then runs with nothing registered (``NativeRegistration`` switches before each way's clock).
+NATIVE_WAYS = ("native", "native_off")
+
+
+class NativeRegistration:
+    """Whether the native engine's fallback is registered now, switched between ways outside their timing."""
+
+    def __init__(self):
+        from opprop.check import dispatch_hook
+
+        self.hook = dispatch_hook.load()
+        self.on = self.hook is not None  # load() registers it
+
+    def ensure(self, on: bool) -> None:
+        if self.hook is None or on == self.on:
+            return
+        if on:
+            self.hook.install_fallbacks()
+        else:
+            self.hook.uninstall_fallbacks()
+        self.on = on
+
+    def prepare(self, way: str) -> None:
+        """Before timing ``way``: the fallback registered for the native ways, nothing registered for plain."""
+        if way in NATIVE_WAYS:
+            self.ensure(True)
+        elif way == "plain":
+            self.ensure(False)
+
+
+_registration = None
+
+
+def native_registration():
+    """The process's one NativeRegistration, or None where the native engine cannot run (``why_not`` says why)."""
+    global _registration
+    if _registration is None:
+        from opprop.check import native_engine
+
+        _registration = NativeRegistration() if native_engine.available() is None else False
+    return _registration or None
 
 
 class NullMode(TorchDispatchMode):
@@ -57,6 +100,14 @@ def _timers(name: str, fn, args, kwargs, baseline_mode=None) -> dict:
             fn(*args, **kwargs)
 
     timers = {"plain": plain, "floor": floor, "opprop": opprop, "schema_check": schema_check}
+    if native_registration() is not None:
+        from opprop.check.native_engine import NativeChecks
+
+        def native():
+            with NativeChecks(name):
+                fn(*args, **kwargs)
+
+        timers["native"], timers["native_off"] = native, plain
     if baseline_mode is not None:
         def baseline():
             with baseline_mode(name):
@@ -70,8 +121,12 @@ def time_sample(name: str, fn, args, kwargs, repeats: int, baseline_mode=None) -
     """Minimum seconds per call of each way over ``repeats`` interleaved rounds."""
     timers = _timers(name, fn, args, kwargs, baseline_mode)
     ways = tuple(timers)
-    for t in timers.values():  # warm up: plans, caches, lazy kernels
+    registration = native_registration()
+    prepare = registration.prepare if registration is not None else (lambda way: None)
+    for w, t in timers.items():  # warm up: plans, caches, lazy kernels
+        prepare(w)
         t()
+    prepare("plain")
     # Batch very short calls so the clock's own cost stays small next to them.
     start = time.perf_counter()
     timers["plain"]()
@@ -87,6 +142,7 @@ def time_sample(name: str, fn, args, kwargs, repeats: int, baseline_mode=None) -
         shuffle(order)
         for w in order:
             t = timers[w]
+            prepare(w)
             start = clock()
             for _ in range(inner):
                 t()
@@ -108,7 +164,7 @@ class OpTiming:
 
 def time_op(name: str, repeats: int, baseline_mode=None) -> OpTiming:
     opinfo = catalog.opinfos_by_id()[name]
-    total = {w: 0.0 for w in (WAYS if baseline_mode is None else BASELINE_WAYS)}
+    total = {w: 0.0 for w in (WAYS if baseline_mode is None else BASELINE_WAYS) + (NATIVE_WAYS if native_registration() else ())}
     samples = op_set.float32_samples(opinfo)
     for args, kwargs in samples:
         for w, s in time_sample(name, opinfo.op, args, kwargs, repeats, baseline_mode).items():
@@ -136,6 +192,7 @@ def run(names=None, repeats: int = 15, progress=None, baseline_mode=None) -> lis
 
 RATIOS = (("opprop", "floor"), ("opprop", "plain"), ("schema_check", "opprop"), ("floor", "plain"))
 BASELINE_RATIOS = (("baseline", "floor"), ("opprop", "baseline"))
+NATIVE_RATIOS = (("native", "plain"), ("native", "opprop"), ("native_off", "plain"))
 
 
 def geomean(values) -> float:
@@ -147,7 +204,8 @@ def summary(timings) -> dict:
     """Geometric mean and median over ops of each ratio."""
     found = {}
     with_baseline = all("baseline" in t.seconds for t in timings)
-    for a, b in RATIOS + (BASELINE_RATIOS if with_baseline else ()):
+    with_native = all("native" in t.seconds for t in timings)
+    for a, b in RATIOS + (BASELINE_RATIOS if with_baseline else ()) + (NATIVE_RATIOS if with_native else ()):
         values = [t.ratio(a, b) for t in timings]
         found[f"{a}/{b}"] = {"geomean": geomean(values), "median": statistics.median(values)}
     return found

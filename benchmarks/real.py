@@ -4,8 +4,9 @@ A step is forward, backward and an optimizer step (AdamW) of a transformers
 model (BERT, GPT-2, T5, Llama: two layers, 64 wide) or a timm model on a
 small image. Ways: ``plain``; ``floor`` (a do-nothing dispatch mode: what any
 mode pays to intercept); ``opprop`` (``opprop.checking()``, what a user runs);
-``schema_check`` (PyTorch's SchemaCheckMode); with ``--baseline`` an earlier
-revision's InvariantMode. Rounds interleave the ways in a fresh shuffled order
+``schema_check`` (PyTorch's SchemaCheckMode); ``native`` (``checking(engine="native")``)
+and ``native_off`` (plain, with the native engine's fallback registered) where it
+builds; with ``--baseline`` an earlier revision's InvariantMode. Rounds interleave the ways in a fresh shuffled order
 each round, and a way's time is its median step over the rounds, so drift on
 a shared machine hits every way alike. A way that raises is reported as
 failed with its error, not timed. Needs the ``bench`` extra (timm, transformers).
@@ -22,7 +23,7 @@ import warnings
 import torch
 from torch._subclasses.schema_check_mode import SchemaCheckMode
 
-from .overhead import NullMode  # the floor: the same do-nothing mode the op-set part times
+from .overhead import NullMode, native_registration  # the floor: the same do-nothing mode the op-set part times
 
 WAYS = ("plain", "floor", "opprop", "schema_check")
 TRANSFORMERS = ("bert", "gpt2", "t5", "llama")
@@ -86,7 +87,16 @@ def _contexts(baseline_mode=None) -> dict:
             yield
         found["new"] += len(result.new)
 
+    @contextlib.contextmanager
+    def native():  # checking(engine="native"): the checks in C++ (opprop/check/native_engine.py)
+        with opprop.checking(engine="native") as result:
+            yield
+        found["native_new"] += len(result.new)
+
     ways = {"plain": contextlib.nullcontext, "floor": NullMode, "opprop": checked, "schema_check": SchemaCheckMode}
+    if native_registration() is not None:
+        found["native_new"] = 0
+        ways["native"], ways["native_off"] = native, contextlib.nullcontext
     if baseline_mode is not None:
         ways["baseline"] = lambda: baseline_mode("real")
     return ways, found
@@ -98,7 +108,10 @@ def time_workload(name: str, rounds: int = 7, baseline_mode=None) -> dict:
     ways, found = _contexts(baseline_mode)
     times: dict = {w: [] for w in ways}
     failed: dict = {}
+    registration = native_registration()
+    prepare = registration.prepare if registration is not None else (lambda way: None)  # outside each way's clock
     for way, context in ways.items():  # warm up every way once (plans, caches, lazy kernels), and learn which fail
+        prepare(way)
         try:
             with context():
                 step()
@@ -110,12 +123,15 @@ def time_workload(name: str, rounds: int = 7, baseline_mode=None) -> dict:
         shuffle(order)
         for way in order:
             gc.collect()
+            prepare(way)
             start = time.perf_counter()
             with ways[way]():
                 step()
             times[way].append(time.perf_counter() - start)
     result = {w: {"failed": failed[w]} if w in failed else {"seconds": statistics.median(times[w])} for w in ways}
     result["new_findings"] = found["new"]
+    if "native_new" in found:
+        result["native_new_findings"] = found["native_new"]
     return result
 
 
@@ -143,7 +159,8 @@ def ratio(row: dict, a: str, b: str) -> float | None:
 def summary(results: dict) -> dict:
     """Geometric mean over the workloads where both ways ran, per ratio, and how many that is."""
     found = {}
-    for a, b in (("opprop", "floor"), ("opprop", "plain"), ("floor", "plain"), ("schema_check", "opprop"), ("opprop", "baseline")):
+    for a, b in (("opprop", "floor"), ("opprop", "plain"), ("floor", "plain"), ("schema_check", "opprop"), ("opprop", "baseline"),
+                 ("native", "plain"), ("native", "opprop"), ("native_off", "plain")):
         values = [r for r in (ratio(row, a, b) for row in results.values()) if r is not None]
         if values:
             geo = statistics.geometric_mean(values)

@@ -200,8 +200,10 @@ def _mutation(m: dict) -> list:
 
 
 def _ways(part: dict) -> list:
-    """The ways a part timed: the four, and the baseline when it had one."""
-    return ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if part.get("baseline") else [])
+    """The ways a part timed: the four, the baseline when it had one, and the native engine's two where it ran."""
+    rows = list(part.get("workloads", {}).values()) + [t["seconds"] for t in part.get("timings", [])]
+    native = ["native", "native_off"] if any("native" in row for row in rows) else []
+    return ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if part.get("baseline") else []) + native
 
 
 def _real_section(r: dict) -> list:
@@ -213,24 +215,28 @@ def _real_section(r: dict) -> list:
         "One training step (forward, backward, AdamW) of small models built from configs, no download (`benchmarks/real.py`): "
         f"transformers and timm. The ways run in a fresh shuffled order each round, {r['rounds']} rounds, median step per way, "
         f"torch intra-op threads = {r['threads']}. `opprop` is `opprop.checking()`; a way that raised shows its error. "
-        "`new` is the findings `checking()` reported that the ledger does not know.",
+        "`new` is the findings `checking()` reported that the ledger does not know. Where the native engine builds, "
+        "`native` is `checking(engine=\"native\")` (`native new`: its findings the ledger does not know) and `native_off` "
+        "is plain with the engine's fallback registered and no block open; `plain` then runs with nothing registered.",
         *_baseline_note(r),
         "",
         "| ratio | geometric mean | workloads |",
         "| --- | --- | --- |",
         *[f"| {k} | {v['geomean']:.2f} | {v['workloads']} |" for k, v in r["summary"].items()],
         "",
-        "| workload | " + " | ".join(f"{w} ms" for w in ways) + " | opprop/floor | opprop/plain | new |",
-        "| --- " * (len(ways) + 4) + "|",
+        "| workload | " + " | ".join(f"{w} ms" for w in ways) + " | opprop/floor | opprop/plain | native/plain | new | native new |",
+        "| --- " * (len(ways) + 6) + "|",
     ]
     for name, row in r["workloads"].items():
         if "failed" in row and len(row) == 1:
-            out.append(f"| {name} | " + " | ".join(["-"] * (len(ways) + 2)) + f" | failed: {row['failed']} |")
+            out.append(f"| {name} | " + " | ".join(["-"] * (len(ways) + 4)) + f" | failed: {row['failed']} |")
             continue
         cells = [f"{row[w]['seconds'] * 1e3:.1f}" if "seconds" in row.get(w, {}) else f"failed: {row.get(w, {}).get('failed', '-')}" for w in ways]
         floor = row["opprop"]["seconds"] / row["floor"]["seconds"] if "seconds" in row.get("opprop", {}) and "seconds" in row.get("floor", {}) else None
         plain = row["opprop"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("opprop", {}) else None
-        out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {row.get('new_findings', '-')} |")
+        native = row["native"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("native", {}) else None
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {_f(native)} | "
+                   f"{row.get('new_findings', '-')} | {row.get('native_new_findings', '-')} |")
     return out
 
 
@@ -243,7 +249,8 @@ def _modules_section(m: dict) -> list:
         f"The first float32 training inputs of each ModuleInfo in PyTorch's `module_db` ({m['cases']} cases, `benchmarks/modules.py`): "
         "the module's forward, then a backward pass over every parameter and differentiable input. Each case timed as an op-set "
         f"sample is, {m['repeats']} interleaved rounds, minimum per way, torch intra-op threads = {m['threads']}; the summary is "
-        f"over the {len(m['timings'])} cases every way ran. Cases where a way raised: {len(m['failed'])}.",
+        f"over the {len(m['timings'])} cases every way ran. Cases where a way raised: {len(m['failed'])}. Where the native "
+        "engine builds, `native` runs each case in its block (`NativeChecks`) and `native_off` plain with its fallback registered.",
         *_baseline_note(m),
         "",
         "| ratio | geometric mean | median |",
