@@ -1,5 +1,6 @@
-"""Transparency with engine="native": every case of tests/test_transparency.py, test_checking.py and
-test_checking_threads.py, with ``opprop.checking`` the native one.
+"""Transparency with engine="native": every case of tests/test_transparency.py, test_checking.py,
+test_checking_threads.py and test_real_code.py (real training code: no finding outside the ledger), with
+``opprop.checking`` the native one.
 
 The cases are those modules' own (imported, so pytest collects them here again),
 run with ``opprop.checking()`` meaning ``checking(engine="native")``: the same
@@ -16,6 +17,7 @@ from opprop.usercode import checking
 
 from test_checking import *  # noqa: F401,F403  (the cases, collected again here)
 from test_checking_threads import *  # noqa: F401,F403
+from test_real_code import *  # noqa: F401,F403
 from test_transparency import *  # noqa: F401,F403
 
 why_not = native_engine.available()
