@@ -258,7 +258,7 @@ class checking(contextlib.ContextDecorator):
         if self.engine == "native":
             from opprop.check import native_engine
 
-            mode = native_engine.NativeChecks()
+            mode = native_engine.NativeChecks(site=user_frame)
             self.not_covered = native_engine.not_covered(self.invariants or catalog.ALL_INVARIANTS)
         else:
             mode_class = _UserMode if self.recorder is None else _RecordingUserMode
@@ -278,7 +278,9 @@ class checking(contextlib.ContextDecorator):
         if self.engine == "native":
             from opprop.check import native_engine
 
-            self._add([f for f in mode.findings if self.invariants is None or f.invariant in self.invariants], "", None, None, None)
+            for f in mode.findings:
+                if self.invariants is None or f.invariant in self.invariants:
+                    self._add([f], mode.where.get(id(f), ""), None, None, None)
             self.not_checked = mode.not_checked
             declined = [(op, why) for op, why in mode.not_checked if why != native_engine.UNREAD]  # the mode reads these
             if declined:

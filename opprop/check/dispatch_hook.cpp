@@ -308,7 +308,11 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       observer.reset();
     }
   });
-  m.def("open_block", [] { return reinterpret_cast<intptr_t>(open_block()); }, "a new block's ledger (its handle)");
+  m.def("open_block", [](py::object site) {
+    Ledger* l = open_block();
+    l->site = site.is_none() ? py::object() : site;
+    return reinterpret_cast<intptr_t>(l);
+  }, py::arg("site") = py::none(), "a new block's ledger (its handle); site: () -> the user's file:line, or None");
   m.def("enter", [](intptr_t handle) {  // this thread's calls go to the block's ledger; returns the prior handle
     Ledger* prior = current_block();
     current_block() = block_of(handle);
@@ -322,7 +326,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     std::lock_guard<std::mutex> g(blocks_mu());
     return blocks().size();
   });
-  m.def("drain", [](intptr_t handle) {  // [(op, invariant, output or None, {detail}, route, occurrences)]; cleared
+  m.def("drain", [](intptr_t handle) {  // [(op, invariant, output or None, {detail}, route, occurrences, where)]
     Ledger& l = handle ? *block_of(handle) : orphans();
     std::vector<Finding> taken;
     {
@@ -339,7 +343,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
         else detail[py::str(field.key)] = py::int_(field.number);
       }
       py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
-      out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences));
+      out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
     }
     return out;
   }, py::arg("handle") = 0);

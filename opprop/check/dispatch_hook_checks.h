@@ -128,6 +128,7 @@ struct Finding {
   std::vector<Field> detail;
   int route = 0;
   int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
+  std::string where;  // the user's file:line, asked of the block's site function on a finding's first record
 
   std::string key() const {
     std::string k = op + "|" + invariant + "|" + std::to_string(output) + "|" + std::to_string(route);
@@ -143,9 +144,26 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
   std::unordered_map<std::string, int64_t> declined;  // "op|reason" -> calls passed through unchecked
   std::atomic<int64_t> checked{0}, errors{0};
   std::string first_error;  // opprop's own failure, the first one: a record, never the user's exception
+  py::object site;  // () -> "file.py:12", the user's line (checking() hands usercode.user_frame), or None
 
   void add(Finding f) {
     std::string k = f.key();
+    {
+      std::lock_guard<std::mutex> g(mu);
+      auto at = index.find(k);
+      if (at != index.end()) {  // a repeat: counted, no Python
+        findings[at->second].occurrences += f.occurrences;
+        return;
+      }
+    }
+    if (site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
+      py::gil_scoped_acquire gil;
+      try {
+        f.where = site().cast<std::string>();
+      } catch (py::error_already_set&) {  // (no line: the finding stands without one)
+      } catch (const py::cast_error&) {
+      }
+    }
     std::lock_guard<std::mutex> g(mu);
     auto [at, fresh] = index.try_emplace(std::move(k), findings.size());
     if (fresh) findings.push_back(std::move(f));

@@ -91,7 +91,7 @@ def _higher_order_ops_fall_through(hook) -> None:
 class NativeChecks:
     """One block of native checks in this thread; ``findings``, ``not_checked`` and ``internal_errors`` are filled at exit."""
 
-    def __init__(self, called_op: str = "user code"):
+    def __init__(self, called_op: str = "user code", site=None):
         hook = dispatch_hook.load()
         if hook is None:
             raise Unavailable(f"the native engine is not available: {dispatch_hook.why_not}")
@@ -101,11 +101,13 @@ class NativeChecks:
         self.not_checked: dict[tuple[str, str], int] = {}  # (op, reason) -> calls passed through unchecked
         self.internal_errors: list[str] = []  # opprop's own failures in the C++ checks (the calls' results stood)
         self.checked = 0
+        self.site = site  # () -> the user's file:line, asked once per distinct finding (None: no line)
+        self.where: dict = {}  # id(finding) -> its file:line
         self._block = self._prior_block = self._prior = None
 
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
-        self._block = self.hook.open_block()
+        self._block = self.hook.open_block(self.site)
         self._prior_block = self.hook.enter(self._block)
         self._prior = self.hook.include("fake", True)
         return self
@@ -124,9 +126,11 @@ class NativeChecks:
 
     def _collect(self, block: int) -> None:
         """Take what the block's calls found into ``findings``, ``not_checked`` and ``internal_errors``."""
-        for op, invariant, output, detail, _route, occurrences in self.hook.drain(block):
-            self.findings.append(Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output,
-                                         detail=detail, inputs={}, occurrences=occurrences))
+        for op, invariant, output, detail, _route, occurrences, where in self.hook.drain(block):
+            finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
+                              inputs={}, occurrences=occurrences)
+            self.findings.append(finding)
+            self.where[id(finding)] = where
         for where, n in self.hook.take_declined(block).items():
             self.not_checked[where] = self.not_checked.get(where, 0) + n
         checked, errors, first = self.hook.counters(block)
