@@ -255,6 +255,54 @@ void merge(Ledger& from, Ledger& into) {  // a nested block's findings are its o
   into.errors += from.errors.load();
 }
 
+// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, route, occurrences, where)]
+py::list drained(Ledger& l) {
+  std::vector<Finding> taken;
+  {
+    std::lock_guard<std::mutex> g(l.mu);
+    taken.swap(l.findings);
+    l.index.clear();
+  }
+  py::list out;
+  for (auto& f : taken) {
+    py::dict detail;
+    for (auto& field : f.detail) {
+      if (field.type == 's') detail[py::str(field.key)] = py::str(field.text);
+      else if (field.type == 'b') detail[py::str(field.key)] = py::bool_(field.number != 0);
+      else detail[py::str(field.key)] = py::int_(field.number);
+    }
+    py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
+    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
+  }
+  return out;
+}
+
+// The calls a ledger declined, {(op, reason): calls}, and cleared.
+py::dict declined_of(Ledger& l) {
+  std::unordered_map<std::string, int64_t> taken;
+  {
+    std::lock_guard<std::mutex> g(l.mu);
+    taken.swap(l.declined);
+  }
+  py::dict out;
+  for (auto& [key, n] : taken) {
+    auto bar = key.find('|');
+    out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
+  }
+  return out;
+}
+
+// Everything `from` holds moved to `into` (the process's orphan ledger into the one block open).
+void take_into(Ledger& from, Ledger& into) {
+  merge(from, into);
+  std::lock_guard<std::mutex> g(from.mu);
+  from.findings.clear();
+  from.index.clear();
+  from.declined.clear();
+  from.checked = 0;
+  from.errors = 0;
+}
+
 void close_block(Ledger* l) {
   {
     std::lock_guard<std::mutex> g(blocks_mu());
@@ -319,6 +367,31 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return reinterpret_cast<intptr_t>(prior);
   });
   m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
+  m.def("begin", [](py::object site) {  // a block in one call: (handle, prior block, the Fake key's prior inclusion)
+    Ledger* l = open_block();
+    l->site = site.is_none() ? py::object() : site;
+    Ledger* prior = current_block();
+    current_block() = l;
+    bool included = c10::impl::tls_is_dispatch_key_included(DispatchKey::Fake);
+    c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, true);
+    return py::make_tuple(reinterpret_cast<intptr_t>(l), reinterpret_cast<intptr_t>(prior), included);
+  }, py::arg("site") = py::none());
+  m.def("end", [](intptr_t handle, intptr_t prior, bool included) {  // its end in one call: what it found, closed
+    c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, included);
+    Ledger* l = block_of(handle);
+    current_block() = prior ? block_of(prior) : nullptr;
+    bool alone;
+    {
+      std::lock_guard<std::mutex> g(blocks_mu());
+      alone = blocks().size() == 1;
+    }
+    if (alone) take_into(orphans(), *l);  // the only block: calls on threads torch started for it are its own
+    if (prior) merge(*l, *block_of(prior));  // nested: the outer block saw these calls too
+    py::tuple taken = py::make_tuple(drained(*l), declined_of(*l), py::make_tuple(l->checked.load(), l->errors.load(),
+                                                                                  l->first_error));
+    close_block(l);
+    return taken;
+  });
   m.def("merge", [](intptr_t from, intptr_t into) { merge(*block_of(from), *block_of(into)); },
         "a copy of what block `from` holds added to block `into`");
   m.def("close_block", [](intptr_t handle) { close_block(block_of(handle)); }, "the block's ledger is gone");
@@ -326,41 +399,10 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     std::lock_guard<std::mutex> g(blocks_mu());
     return blocks().size();
   });
-  m.def("drain", [](intptr_t handle) {  // [(op, invariant, output or None, {detail}, route, occurrences, where)]
-    Ledger& l = handle ? *block_of(handle) : orphans();
-    std::vector<Finding> taken;
-    {
-      std::lock_guard<std::mutex> g(l.mu);
-      taken.swap(l.findings);
-      l.index.clear();
-    }
-    py::list out;
-    for (auto& f : taken) {
-      py::dict detail;
-      for (auto& field : f.detail) {
-        if (field.type == 's') detail[py::str(field.key)] = py::str(field.text);
-        else if (field.type == 'b') detail[py::str(field.key)] = py::bool_(field.number != 0);
-        else detail[py::str(field.key)] = py::int_(field.number);
-      }
-      py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
-      out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
-    }
-    return out;
-  }, py::arg("handle") = 0);
-  m.def("take_declined", [](intptr_t handle) {  // {(op, reason): calls}, and clears them
-    Ledger& l = handle ? *block_of(handle) : orphans();
-    std::unordered_map<std::string, int64_t> taken;
-    {
-      std::lock_guard<std::mutex> g(l.mu);
-      taken.swap(l.declined);
-    }
-    py::dict out;
-    for (auto& [key, n] : taken) {
-      auto bar = key.find('|');
-      out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
-    }
-    return out;
-  }, py::arg("handle") = 0);
+  m.def("drain", [](intptr_t handle) { return drained(handle ? *block_of(handle) : orphans()); }, py::arg("handle") = 0,
+        "[(op, invariant, output or None, {detail}, route, occurrences, where)], and clears them");
+  m.def("take_declined", [](intptr_t handle) { return declined_of(handle ? *block_of(handle) : orphans()); },
+        py::arg("handle") = 0, "{(op, reason): calls}, and clears them");
   m.def("counters", [](intptr_t handle) {  // (calls checked, opprop's own errors, the first one's message)
     Ledger& l = handle ? *block_of(handle) : orphans();
     std::lock_guard<std::mutex> g(l.mu);

@@ -60,6 +60,7 @@ def available() -> str | None:
 
 _fake_only = None  # a DispatchKeySet of the Fake key alone (Python's DispatchKey enum has no name for it)
 _hops_seen = -1
+_hops = None  # torch._ops._higher_order_ops, once read
 
 
 def _higher_order_ops_fall_through(hook) -> None:
@@ -72,20 +73,23 @@ def _higher_order_ops_fall_through(hook) -> None:
     torch registers nothing on the Fake key (``dispatch_hook.load`` refuses to
     run otherwise), so no other code sees the difference.
     """
-    global _fake_only, _hops_seen
-    import torch
-    from torch._ops import _higher_order_ops  # torch's registry of them, the one place they are listed
+    global _fake_only, _hops_seen, _hops
+    if _hops is None:
+        from torch._ops import _higher_order_ops  # torch's registry of them, the one place they are listed
 
-    if _hops_seen == len(_higher_order_ops):
+        _hops = _higher_order_ops
+    if _hops_seen == len(_hops):  # (every block asks: nothing new, nothing to do)
         return
+    import torch
+
     if _fake_only is None:
         before = torch._C._dispatch_tls_local_include_set()
         prior = hook.include("fake", True)
         _fake_only = torch._C._dispatch_tls_local_include_set() - before
         hook.include("fake", prior)
-    for op in list(_higher_order_ops.values()):
+    for op in list(_hops.values()):
         op.non_fallthrough_keys = op.non_fallthrough_keys - _fake_only
-    _hops_seen = len(_higher_order_ops)
+    _hops_seen = len(_hops)
 
 
 class NativeChecks:
@@ -107,36 +111,25 @@ class NativeChecks:
 
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
-        self._block = self.hook.open_block(self.site)
-        self._prior_block = self.hook.enter(self._block)
-        self._prior = self.hook.include("fake", True)
+        # one call: a ledger of its own, set for this thread, and the Fake key included
+        self._block, self._prior_block, self._prior = self.hook.begin(self.site)
         return self
 
     def __exit__(self, *exc) -> bool:
-        self.hook.include("fake", self._prior)
-        self.hook.leave(self._prior_block)
+        # one call: the key's inclusion and the thread's block put back, the orphans taken when this is the only block,
+        # the findings handed on to an outer block, and what it found, with the ledger closed
         block, self._block = self._block, None
-        if self.hook.blocks_open() == 1:  # the only block: calls on threads torch started for it are its own
-            self._collect(0)
-        if self._prior_block:  # nested: the outer block saw these calls too
-            self.hook.merge(block, self._prior_block)
-        self._collect(block)
-        self.hook.close_block(block)
-        return False
-
-    def _collect(self, block: int) -> None:
-        """Take what the block's calls found into ``findings``, ``not_checked`` and ``internal_errors``."""
-        for op, invariant, output, detail, _route, occurrences, where in self.hook.drain(block):
+        found, declined, (checked, errors, first) = self.hook.end(block, self._prior_block, self._prior)
+        for op, invariant, output, detail, _route, occurrences, where in found:
             finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
                               inputs={}, occurrences=occurrences)
             self.findings.append(finding)
             self.where[id(finding)] = where
-        for where, n in self.hook.take_declined(block).items():
-            self.not_checked[where] = self.not_checked.get(where, 0) + n
-        checked, errors, first = self.hook.counters(block)
-        self.checked += checked
+        self.not_checked = declined
+        self.checked = checked
         if errors:
             self.internal_errors.append(f"{errors} call(s) with an error of opprop's own, the first: {first}")
+        return False
 
 
 def findings_of(fn, *args, **kwargs) -> tuple[object, list[Finding], dict]:
