@@ -18,6 +18,7 @@ from opprop.check import catalog, native_engine
 from opprop.check.mode import InvariantMode
 
 import custom_ops
+from engine_keys import counted, finding_key
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
@@ -25,23 +26,6 @@ pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unav
 COVERED = native_engine.COVERED
 
 
-def _counted(findings) -> collections.Counter:
-    """Each finding's key, as often as it was made (a repeat is counted on its first record)."""
-    found = collections.Counter()
-    for f in findings:
-        found[_key(f)] += f.occurrences
-    return found
-
-
-def _key(f) -> tuple:
-    """What both engines must agree on: op, invariant, output and the detail, except a use count's number.
-
-    A count is compared only as "above one": the Python mode reads it through a
-    Python wrapper and corrects for the references it can see (lift_fresh, which
-    hands back its input: 3 there, 2 from the C++ holders alone).
-    """
-    detail = tuple(sorted((k, str(v)) for k, v in f.detail.items() if k not in ("use_count", "storage_use_count")))
-    return (f.aten_op, f.invariant, f.output_index, detail)
 
 
 def python_findings(fn, *args, **kwargs) -> collections.Counter:
@@ -49,13 +33,13 @@ def python_findings(fn, *args, **kwargs) -> collections.Counter:
         fn(*args, **kwargs)
     found = collections.Counter()
     for f in mode.findings:
-        found[_key(f)] += f.occurrences
+        found[finding_key(f)] += f.occurrences
     return found
 
 
 def native_findings(fn, *args, **kwargs) -> tuple[collections.Counter, dict]:
     _, findings, not_checked = native_engine.findings_of(fn, *args, **kwargs)
-    return _counted(findings), not_checked
+    return counted(findings), not_checked
 
 
 # Bugs planted here for the invariants read from the inputs' states: an undeclared write, a swapped StorageImpl

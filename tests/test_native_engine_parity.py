@@ -20,6 +20,7 @@ from opprop.check import native_engine
 from opprop.check.mode import InvariantMode
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
+from engine_keys import counted, finding_key
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
@@ -29,17 +30,6 @@ pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unav
 UNSETTLED = {("aten::mkldnn_rnn_layer_backward", "undeclared_mutation")}
 
 
-def _counted(findings) -> collections.Counter:
-    """Each finding's key, as often as it was made (a repeat is counted on its first record)."""
-    found = collections.Counter()
-    for f in findings:
-        found[_key(f)] += f.occurrences
-    return found
-
-
-def _key(f) -> tuple:
-    detail = tuple(sorted((k, str(v)) for k, v in f.detail.items() if k not in ("use_count", "storage_use_count")))
-    return (f.aten_op, f.invariant, f.output_index, detail)
 
 
 def _both(fn, args, kwargs) -> tuple[collections.Counter, collections.Counter, dict]:
@@ -49,9 +39,9 @@ def _both(fn, args, kwargs) -> tuple[collections.Counter, collections.Counter, d
         python_run[0](*python_run[1], **python_run[2])
     python = collections.Counter()
     for f in mode.findings:
-        python[_key(f)] += f.occurrences
+        python[finding_key(f)] += f.occurrences
     _, findings, not_checked = native_engine.findings_of(native_run[0], *native_run[1], **native_run[2])
-    return python, _counted(findings), not_checked
+    return python, counted(findings), not_checked
 
 
 def _module_cases():

@@ -36,24 +36,23 @@ def test_a_conv_and_a_dynamic_linear_take_the_weight_their_producer_packs_from_t
     drawn on the consumer's base shape, so its channels match the input's: before, none of 20 draws of these ops
     was valid (the producer got dense, 1-D or quint8 weights, or channels of its own)."""
     for op in ("quantized::conv2d_relu.new", "quantized::linear_dynamic"):
-        run = tmp_path / op.replace(":", "_")
-        run.mkdir()
-        done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--examples", "20", "--json", "r.json"],
-                              capture_output=True, text=True, env=env(), cwd=run, timeout=300)  # a fresh validity record
-        drawn = next(o for o in json.loads((run / "r.json").read_text())["ops"] if o["name"] == f"{op} (drawn)")
-        assert drawn["valid"] >= 3, (op, drawn["valid"], done.stdout[-1500:])
+        _assert_a_20_example_check_draws_valid_calls(tmp_path, op)
+
+
+def _assert_a_20_example_check_draws_valid_calls(tmp_path, op: str, at_least: int = 3) -> None:
+    run = tmp_path / op.replace(":", "_")
+    run.mkdir()
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--examples", "20", "--json", "r.json"],
+                          capture_output=True, text=True, env=env(), cwd=run, timeout=300)  # a fresh validity record
+    drawn = next(o for o in json.loads((run / "r.json").read_text())["ops"] if o["name"] == f"{op} (drawn)")
+    assert drawn["valid"] >= at_least, (op, drawn["valid"], done.stdout[-1500:])
 
 
 def test_quantized_embeddings_take_a_two_dimensional_table_their_prepack_quantizes_per_row(tmp_path):
     """embedding_bag_prepack takes a 2-D quint8 or quint4x2 table quantized with float qparams, one per row: before,
     none of 30 draws of the four quantized embedding ops was valid (a 1-D or per-tensor weight, float indices)."""
     for op in ("quantized::embedding_byte", "quantized::embedding_4bit"):
-        run = tmp_path / op.replace(":", "_")
-        run.mkdir()
-        done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--examples", "20", "--json", "r.json"],
-                              capture_output=True, text=True, env=env(), cwd=run, timeout=300)  # a fresh validity record
-        drawn = next(o for o in json.loads((run / "r.json").read_text())["ops"] if o["name"] == f"{op} (drawn)")
-        assert drawn["valid"] >= 3, (op, drawn["valid"], done.stdout[-1500:])
+        _assert_a_20_example_check_draws_valid_calls(tmp_path, op)
 
 
 # ---------------------------------------------------------------- a finding or crash on a packed weight, rebuilt with its producer
