@@ -40,6 +40,9 @@ def test_the_built_wheel_installs_elsewhere_and_checks_an_op(tmp_path):
     seeded = subprocess.run([python, "-c", "from opprop.inputs import seed; print(seed.DIR); print(seed.one_line())"], cwd=work, env=environ,
                             capture_output=True, text=True)  # the sweep's default seed corpus ships in the wheel
     assert seeded.returncode == 0 and seeded.stdout.startswith(str(env)) and "the shipped seed corpus:" in seeded.stdout, seeded.stdout + seeded.stderr[-2000:]
+    prior = subprocess.run([python, "-c", "from opprop.inputs import validity_prior as p; print(p.PATH); print(p.one_line())"], cwd=work,
+                           env={k: v for k, v in environ.items() if k != "OPPROP_PRIOR"}, capture_output=True, text=True)
+    assert prior.returncode == 0 and prior.stdout.startswith(str(env)) and "refusals learned on torch" in prior.stdout, prior.stdout + prior.stderr[-2000:]
     checked = subprocess.run([str(env / "bin" / "opprop"), "check", "q_per_channel_scales"], cwd=work, env=environ,
                              capture_output=True, text=True, timeout=600)
     assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
