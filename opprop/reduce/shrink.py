@@ -100,11 +100,11 @@ def shrink_with(spec: CallSpec, check, *, max_tries: int = MAX_TRIES, propose=No
 # ---------------------------------------------------------------- where the values sit
 
 
-def _leaves(value, path=()):
+def _leaves(value, path=(), into_produced=True):
     if isinstance(value, list):
         for i, v in enumerate(value):
-            yield from _leaves(v, path + (i,))
-    elif isinstance(value, ProducedSpec):  # the producer's arguments shrink like the call's own: a step ("made by", where)
+            yield from _leaves(v, path + (i,), into_produced)
+    elif isinstance(value, ProducedSpec) and into_produced:  # the producer's arguments shrink like the call's own: a step ("made by", where)
         for where, v in arg_leaves(value.call):
             yield path + (("made by", where),), v
     else:
@@ -121,12 +121,14 @@ def _set(value, path, new):
     return copy
 
 
-def arg_leaves(spec: CallSpec):
+def arg_leaves(spec: CallSpec, into_produced: bool = True):
+    """(where, value) of every leaf of the call's arguments; a produced argument's are its producer's, or, with
+    ``into_produced=False``, the ``ProducedSpec`` itself."""
     for i, a in enumerate(spec.args):
-        for path, v in _leaves(a):
+        for path, v in _leaves(a, into_produced=into_produced):
             yield ("arg", i) + path, v
     for k, a in spec.kwargs.items():
-        for path, v in _leaves(a):
+        for path, v in _leaves(a, into_produced=into_produced):
             yield ("kw", k) + path, v
 
 
@@ -160,9 +162,10 @@ def candidates(spec: CallSpec):
                 if coupled is not None:
                     yield coupled
     yield from _defaults(spec)
-    for where, v in _produced(spec):  # a producer's optional arguments back to their defaults too
-        for call in _defaults(v.call):
-            yield replace_leaf(spec, where, v.replace(call=call))
+    for where, v in arg_leaves(spec, into_produced=False):  # a producer's optional arguments back to their defaults too
+        if isinstance(v, ProducedSpec):
+            for call in _defaults(v.call):
+                yield replace_leaf(spec, where, v.replace(call=call))
     for where, v in leaves:
         if isinstance(v, TensorSpec):
             for new in simpler(v):
@@ -175,22 +178,6 @@ def candidates(spec: CallSpec):
             for c in (0.0, 1.0):
                 if v != c and v != 0.0:  # 0.0 is simplest: never back to 1.0 (a cycle)
                     yield replace_leaf(spec, where, c)
-
-
-def _produced(spec: CallSpec):
-    """(where, ProducedSpec) of each opaque argument its producer makes."""
-    for kind, values in (("arg", enumerate(spec.args)), ("kw", spec.kwargs.items())):
-        for key, a in values:
-            for path, v in _leaves_to_produced(a):
-                yield (kind, key) + path, v
-
-
-def _leaves_to_produced(value, path=()):
-    if isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _leaves_to_produced(v, path + (i,))
-    elif isinstance(value, ProducedSpec):
-        yield path, value
 
 
 def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
