@@ -194,16 +194,7 @@ def run(names=None, repeats: int = 15, progress=None, baseline_mode=None) -> lis
                 gc.enable()
             if progress:
                 progress(k + 1, len(names), name)
-    restore_native_registration()
     return timings
-
-
-def restore_native_registration() -> None:
-    """After a timed part: the native engine's fallback registered again, as its load left it (plain is timed with it
-    removed), so a later checking(engine="native") in this process finds its key's kernel."""
-    registration = native_registration()
-    if registration is not None:
-        registration.ensure(True)
 
 
 RATIOS = (("opprop", "floor"), ("opprop", "plain"), ("schema_check", "opprop"), ("floor", "plain"))

@@ -149,3 +149,16 @@ def test_an_error_of_opprops_own_is_a_record_and_the_result_stands(where, stage)
     errors = [e for e in found.internal_errors if e.aten_op == "<native engine>"]
     assert any("planted" in e.error for e in errors) and stage in {e.stage for e in errors}
     assert any("3 call(s) with an error of opprop's own" in e.error for e in errors)
+
+
+def test_a_block_runs_the_users_op_even_after_the_fallback_was_unregistered():
+    """The benchmarks time plain code with the fallback removed; a block opened after that must not include the Fake
+    key with nothing registered on it ("Could not run ... from the 'Fake' backend" was the user's op failing)."""
+    hook = dispatch_hook.load()
+    hook.uninstall_fallbacks()
+    x = torch.ones(3)
+    with opprop.checking(engine="native") as found:
+        y = torch.ops.opprop_test.return_input(x)
+        z = x + 1
+    assert y is x and torch.equal(z, torch.full((3,), 2.0))
+    assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}
