@@ -136,12 +136,10 @@ def _example(finding: Finding) -> dict:
     return {k: v for k, v in finding.as_json().items() if k not in ("call", "replay")}
 
 
-def skipped_because(finding: Finding, written: set, ledger=None, *, captured_only: bool = False) -> str | None:
+def skipped_because(finding: Finding, ledger=None, *, captured_only: bool = False) -> str | None:
     """The one findings filter of every expect-file writer: why ``finding`` gets no file, or None when it gets one."""
     if finding.invariant in {k.value for k in OutcomeKind}:  # searched for again here, a crash would kill this process
         return "not an invariant; its repro is a crash expect file (opprop report --issue)"
-    if finding.key in written:
-        return "its (aten op, invariant) has a file from an earlier finding"
     if ledger is not None and ledger.match(finding) is not None:
         return "ledgered: its entry has its expect file"
     if captured_only and finding.call is None:
@@ -162,10 +160,11 @@ def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = Fals
     done: set = set()
     written = []
     for finding in findings:
-        why = skipped_because(finding, done, ledger, captured_only=captured_only)
+        if finding.key in done:  # one file per (aten op, invariant): the first finding kept makes it
+            continue
+        why = skipped_because(finding, ledger, captured_only=captured_only)
         if why is not None:
-            if not why.startswith("its (aten op"):
-                log(f"skipped {finding.aten_op} / {finding.invariant}: {why}")
+            log(f"skipped {finding.aten_op} / {finding.invariant}: {why}")
             continue
         done.add(finding.key)
         target = Path(out_dir) / expectfile.file_name(*finding.key)
