@@ -56,9 +56,11 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
     ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
     rows = []
     if all_aten and device == "cpu":  # schema draws build CPU tensors
-        ordered += schema_only(ordered)
-        ordered += composite_only(ordered)
-        ordered += subclass_only(ordered)
+        from opprop.ops import listing
+
+        for more in (listing.schema_targets, listing.composite_targets, listing.subclass_targets):
+            have = set(ordered)  # each overload once, where it is first listed
+            ordered += [n for n in more() if n not in have]
         from opprop.ops import namespaces
 
         others, rows = namespaces.sweep()
@@ -66,30 +68,6 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
         ordered += [n for n in others if n not in have]
     first = ledgered_targets(ordered)
     return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped), tuple(rows))
-
-
-def schema_only(listed) -> list[str]:
-    """Eligible ATen overloads the schema can drive that are not already listed (their own targets)."""
-    from opprop.ops import listing
-
-    have = set(listed)
-    return [n for n in listing.schema_targets() if n not in have]
-
-
-def composite_only(listed) -> list[str]:
-    """CompositeImplicitAutograd overloads the schema drives, not already listed: each checked around its whole call."""
-    from opprop.ops import listing
-
-    have = set(listed)
-    return [n for n in listing.composite_targets() if n not in have]
-
-
-def subclass_only(listed) -> list[str]:
-    """Overloads with no kernel that a tensor subclass implements, not already listed: drawn on that kind."""
-    from opprop.ops import listing
-
-    have = set(listed)
-    return [n for n in listing.subclass_targets() if n not in have]
 
 
 def overloads_matching(pattern: str) -> list[str]:
