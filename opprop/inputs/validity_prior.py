@@ -53,12 +53,21 @@ def read(path: Path) -> dict:
         return {}
 
 
+def _unused_because(data: dict) -> str | None:
+    """Why a prior read from its file is not used here (absent, switched off, another torch), or None."""
+    if not data:
+        return "none shipped"
+    if not wanted():
+        return f"off ({SWITCH}=0)"
+    if torch_minor(data.get("torch", "")) != torch_minor():
+        return f"not used on torch {torch.__version__}"
+    return None
+
+
 def ops(path: Path | None = None) -> dict[str, dict]:
     """Each op's prior record (``OpValidity`` data), or {} when it is off, absent or learned on another torch."""
     data = read(path or PATH)
-    if not wanted() or not data or torch_minor(data.get("torch", "")) != torch_minor():
-        return {}
-    return data.get("ops", {})
+    return {} if _unused_because(data) else data.get("ops", {})
 
 
 def one_line(path: Path | None = None) -> str:
@@ -66,11 +75,10 @@ def one_line(path: Path | None = None) -> str:
     data = read(path or PATH)
     if not data:
         return "validity prior: none shipped"
+    why = _unused_because(data)
     about = f"{len(data.get('ops', {}))} op(s)' refusals learned on torch {data.get('torch')} ({str(data.get('git'))[:12]})"
-    if not wanted():
-        return f"validity prior: off ({SWITCH}=0); it has {about}"
-    if torch_minor(data.get("torch", "")) != torch_minor():
-        return f"validity prior: not used on torch {torch.__version__}; it has {about}"
+    if why is not None:
+        return f"validity prior: {why}; it has {about}"
     return f"validity prior: {about}, where no .opprop/validity.json exists; --no-prior turns it off"
 
 
