@@ -34,7 +34,7 @@ from opprop.check import catalog, dispatch_hook
 from opprop.check.mode import InvariantMode
 
 from . import op_set
-from .overhead import NullMode, geomean
+from .overhead import NullMode, geomean, timers_of
 
 WAYS = ("plain", "floor", "opprop", "adinplace_off", "adinplace_on", "fake_off", "fake_on", "generic_on", "observer_on")
 REAL_WAYS = ("plain", "floor", "opprop", "adinplace_off", "adinplace_on", "fake_on")
@@ -84,17 +84,8 @@ def _timers(name: str, fn, args, kwargs, hook) -> dict:
 
         return way
 
-    def plain():
-        fn(*args, **kwargs)
-
-    def floor():
-        with NullMode():
-            fn(*args, **kwargs)
-
-    def opprop():
-        with InvariantMode(name):
-            fn(*args, **kwargs)
-
+    common = timers_of(name, fn, args, kwargs)  # the overhead part's plain, floor and opprop ways
+    plain, floor, opprop = common["plain"], common["floor"], common["opprop"]
     adinplace = switched(lambda: hook.set_adinplace(True), hook.set_adinplace)
     fake = switched(lambda: hook.include("fake", True), lambda p: hook.include("fake", p))
     generic = switched(lambda: hook.include("generic", True), lambda p: hook.include("generic", p))
@@ -195,15 +186,7 @@ def build_step(name: str):
                               nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
         x, target = torch.randn(real.BATCH, 3, real.IMAGE, real.IMAGE), torch.randint(0, 10, (real.BATCH,))
         loss_of = lambda: nn.functional.cross_entropy(model(x), target)  # noqa: E731
-    model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
-
-    def step():
-        optimizer.zero_grad()
-        loss_of().backward()
-        optimizer.step()
-
-    return step
+    return real.training_step(model, loss_of)
 
 
 def run_real(hook, rounds: int = 7, progress=None, names=None) -> dict:

@@ -88,7 +88,8 @@ class NullMode(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
-def _timers(name: str, fn, args, kwargs, baseline_mode=None) -> dict:
+def timers_of(name: str, fn, args, kwargs, baseline_mode=None) -> dict:
+    """Each way's timed callable for one sample (the native ways where the engine runs; ``baseline`` when given)."""
     def plain():
         fn(*args, **kwargs)
 
@@ -124,7 +125,7 @@ def _timers(name: str, fn, args, kwargs, baseline_mode=None) -> dict:
 
 def time_sample(name: str, fn, args, kwargs, repeats: int, baseline_mode=None) -> dict:
     """Minimum seconds per call of each way over ``repeats`` interleaved rounds."""
-    timers = _timers(name, fn, args, kwargs, baseline_mode)
+    timers = timers_of(name, fn, args, kwargs, baseline_mode)
     ways = tuple(timers)
     registration = native_registration()
     prepare = registration.prepare if registration is not None else (lambda way: False)

@@ -65,6 +65,11 @@ def build(name: str):
         model = timm.create_model(name, pretrained=False, num_classes=10, **extra)
         images, labels = torch.randn(BATCH, 3, IMAGE, IMAGE), torch.randint(0, 10, (BATCH,))
         loss_of = lambda: torch.nn.functional.cross_entropy(model(images), labels)  # noqa: E731
+    return training_step(model, loss_of)
+
+
+def training_step(model, loss_of):
+    """One step of ``model`` in training: forward (``loss_of()``), backward and an AdamW step."""
     model.train()
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
 
