@@ -16,6 +16,7 @@ import opprop
 from opprop.check import dispatch_hook, native_engine
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
+from build_faults import kill_a_first_build
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
@@ -42,17 +43,7 @@ def _environ(cache) -> dict:
 def test_a_build_of_the_engine_killed_half_way_never_blocks_the_next(tmp_path):
     """Its source is built by native_build as the hot path's is: a kill mid-compile and torch's stale `lock` beside it
     leave nothing the next process waits on; that one builds it whole and checks."""
-    first = subprocess.Popen([sys.executable, "-c", "from opprop.check import dispatch_hook; dispatch_hook.load()"],
-                             env=_environ(tmp_path))
-    deadline = time.monotonic() + 120
-    while not list(tmp_path.glob("*/build-*/dispatch_hook.cpp")) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert list(tmp_path.glob("*/build-*/dispatch_hook_states.h")), "the build never started"
-    time.sleep(2)  # the compiler is running
-    first.kill()
-    first.wait()
-    for directory in tmp_path.glob("opprop_hot_path_*"):
-        (directory / "lock").touch()  # what torch's own builder leaves when it is killed
+    kill_a_first_build(tmp_path, "from opprop.check import dispatch_hook; dispatch_hook.load()", "dispatch_hook_states.h", _environ(tmp_path))
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", NATIVE_CHECK], env=_environ(tmp_path), capture_output=True, text=True,
                           timeout=240)

@@ -19,6 +19,7 @@ import torch
 from opprop.check import mode as checkmode, native, native_build
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
+from build_faults import kill_a_first_build
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(REPO, "tests")
@@ -47,15 +48,7 @@ def killed_then_built(tmp_path_factory):
     second process's checking() that had to build: (the cache, its result, how long it took)."""
     cache = tmp_path_factory.mktemp("extensions")
     env = dict(os.environ, TORCH_EXTENSIONS_DIR=str(cache))
-    first = subprocess.Popen([sys.executable, "-c", "from opprop.check import native; native.load()"], env=env)
-    deadline = time.monotonic() + 120
-    while not list(cache.glob("*/build-*/hot_path.cpp")) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(2)  # the compiler is running
-    first.kill()
-    first.wait()
-    for directory in cache.glob("opprop_hot_path_*"):
-        (directory / "lock").touch()  # what torch's own builder leaves when it is killed
+    kill_a_first_build(cache, "from opprop.check import native; native.load()", "hot_path.cpp", env)
     start = time.monotonic()
     done = _run(CHECK_AND_SAY, env={"TORCH_EXTENSIONS_DIR": str(cache)}, timeout=180)
     return cache, done, time.monotonic() - start
