@@ -8,7 +8,7 @@ def __getattr__(name):
     # Lazy: `import opprop` (which pytest does at every start, for the plugin's entry point) must not
     # import torch (measured: ~5 s per pytest run in a project that never asks for --opprop).
     if name == "checking":
-        from opprop.usercode import checking
+        from opprop.checking_context import checking
 
         return checking
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -105,7 +105,7 @@ class OppropSession:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item):
-        from opprop.usercode import checking
+        from opprop.checking_context import checking
 
         found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir), record=self.recorder)
         try:

@@ -9,7 +9,7 @@ import torch
 import opprop
 from opprop.check import catalog
 from opprop.core import ledger
-from opprop.usercode import checking
+from opprop.checking_context import checking
 
 from custom_ops import ops as custom  # noqa: F401  (registers opprop_test::*)
 
@@ -189,7 +189,7 @@ def test_a_finding_whose_values_matter_becomes_an_expect_file_with_literal_value
 def test_opprop_checking_is_the_context_manager_whatever_else_was_imported():
     import importlib
 
-    importlib.import_module("opprop.usercode")  # importing the module does not rebind opprop.checking
+    importlib.import_module("opprop.checking_context")  # importing the module does not rebind opprop.checking
     assert opprop.checking is checking
     with opprop.checking(invariants=[catalog.RETURNS_INPUT]) as found:
         torch.ops.opprop_test.return_input(torch.randn(2))

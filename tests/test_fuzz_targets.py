@@ -47,14 +47,14 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
 
 
 def test_the_default_sweep_holds_every_overload_the_schema_drives_each_once():
-    from opprop.ops import listing
+    from opprop.listing import reachable
 
     every = targets.fuzz_targets("cpu").names
     assert len(every) == len(set(every))
-    assert set(listing.schema_targets()) <= set(every)
+    assert set(reachable.schema_targets()) <= set(every)
     assert "aten::_lazy_clone" in every and "nn.functional.embedding_bag" in every  # outside op_db's reach, and an OpInfo
     assert "aten::_nested_tensor_size" in every  # reached by the nested edge generator
-    assert set(listing.composite_targets()) <= set(every)  # CompositeImplicitAutograd overloads, for their outer contract
+    assert set(reachable.composite_targets()) <= set(every)  # CompositeImplicitAutograd overloads, for their outer contract
     assert {"aten::atleast_1d", "aten::type_as", "aten::alpha_dropout"} <= set(every)
 
 
@@ -95,9 +95,9 @@ def test_an_overload_only_a_tensor_subclass_implements_is_a_sweep_target_drawn_o
     tensors are drawn jagged first), so the default sweep lists them and reaches them with valid calls."""
     from fuzz_helpers import run_fuzz
     from opprop.check import catalog
-    from opprop.ops import listing
+    from opprop.listing import reachable
 
-    subclass = listing.subclass_targets()
+    subclass = reachable.subclass_targets()
     assert {"aten::_nested_get_values", "aten::to_padded_tensor"} <= set(subclass)
     assert not any(catalog.has_cpu_kernel(catalog.overload_from_name(n)) for n in subclass)
     assert set(subclass) <= set(targets.fuzz_targets().names)

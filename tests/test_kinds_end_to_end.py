@@ -80,11 +80,11 @@ def test_fuzz_writes_an_expect_file_for_a_sparse_and_a_nested_finding_that_repla
 
 def nested_only_ops():
     """Eligible ATen overloads whose only kernel is NestedTensorCPU (asked of the dispatcher, not listed)."""
-    from opprop.ops import listing
+    from opprop.listing import reachable
 
     dense = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
     found = []
-    for op in listing.registered_aten_overloads():
+    for op in reachable.registered_aten_overloads():
         name = catalog.qualified_name(op)
         has = [k for k in (*dense, "NestedTensorCPU") if torch._C._dispatch_has_kernel_for_dispatch_key(name, k)]
         if has == ["NestedTensorCPU"]:

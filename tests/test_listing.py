@@ -5,32 +5,32 @@ import json
 import torch
 
 from opprop.cli import main as cli
-from opprop.ops import listing
+from opprop.listing import reachable
 from opprop.fuzz.aten_coverage import aten_coverage
 
 aten = torch.ops.aten
 
 
 def test_unreachable_reasons():
-    assert listing.why_unreachable(aten.add.Tensor) is None
-    assert listing.why_unreachable(aten.matmul.default).startswith("CompositeImplicitAutograd")
-    assert listing.why_unreachable(aten._mkldnn_transpose.default) == "backend-only kernel (MkldnnCPU)"
-    assert "CUDA" in listing.why_unreachable(aten._cudnn_rnn.default)
-    assert "Storage" in listing.why_unreachable(aten.set_.source_Storage)
+    assert reachable.why_unreachable(aten.add.Tensor) is None
+    assert reachable.why_unreachable(aten.matmul.default).startswith("CompositeImplicitAutograd")
+    assert reachable.why_unreachable(aten._mkldnn_transpose.default) == "backend-only kernel (MkldnnCPU)"
+    assert "CUDA" in reachable.why_unreachable(aten._cudnn_rnn.default)
+    assert "Storage" in reachable.why_unreachable(aten.set_.source_Storage)
 
 
 def test_rows_cover_every_registered_overload():
-    rows = {r["name"]: r for r in listing.aten_rows(with_opinfo=False)}
-    assert len(rows) == len(listing.registered_aten_overloads()) > 3000
+    rows = {r["name"]: r for r in reachable.aten_rows(with_opinfo=False)}
+    assert len(rows) == len(reachable.registered_aten_overloads()) > 3000
     assert rows["aten::q_per_channel_scales"]["sources"] == ["edge", "schema"]
     assert rows["aten::matmul"]["sources"] == ["none"] and not rows["aten::matmul"]["eligible"]
-    assert "aten::add.out" in listing.schema_targets()
+    assert "aten::add.out" in reachable.schema_targets()
 
 
 def test_list_all_aten_prints_one_row_per_overload(capsys):
     assert cli.main(["list", "--all-aten"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(listing.registered_aten_overloads())
+    assert len(lines) == len(reachable.registered_aten_overloads())
     assert any(l.startswith("aten::add.Tensor ") and "opinfo" in l and "schema" in l for l in lines)
 
 
@@ -61,11 +61,11 @@ def test_unknown_opinfo_is_a_usage_error(capsys):
 
 
 def test_fuzz_report_counts_aten_coverage_over_every_eligible_overload():
-    drivable = listing.schema_targets()
+    drivable = reachable.schema_targets()
     rows = [{"name": "aten::add.Tensor", "status": "ran", "examples": 8, "valid": 6},
             {"name": "aten::mul.Tensor", "status": "budget", "examples": 9, "valid": 4, "error_kinds": {"RuntimeError: shapes": 5}}]
     cov = aten_coverage(rows, drivable)
-    eligible = [op for op in listing.registered_aten_overloads() if listing.eligible(op)]
+    eligible = [op for op in reachable.registered_aten_overloads() if reachable.eligible(op)]
     assert cov["eligible"] == len(eligible) > len(drivable) > 1000
     assert cov["reached"] == 1 and cov["valid_rate_reached"] == 0.75  # only add reached 5 valid: 6 of its 8
     why = {u["name"]: u["why"] for u in cov["unreached"]}
@@ -80,6 +80,6 @@ def test_a_draw_that_segfaults_is_that_rows_error_not_the_end_of_the_listing():
     import tests.crashy_ops  # noqa: F401  (registers opprop_crashy::segv and its edge generator)
     from opprop.explore.target import resolve
 
-    crashed = listing.drawn_coverage(resolve("opprop_crashy::segv"), "cpu", 50)
+    crashed = reachable.drawn_coverage(resolve("opprop_crashy::segv"), "cpu", 50)
     assert crashed["error"].startswith("crashed (signal 11)") and not crashed["reached_target"]
-    assert listing.drawn_coverage(resolve("add"), "cpu", 5)["reached_target"]  # this process lives on
+    assert reachable.drawn_coverage(resolve("add"), "cpu", 5)["reached_target"]  # this process lives on

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from opprop.fuzz import targets
-from opprop.ops import namespaces
+from opprop.listing import namespaces
 from opprop.reports import fuzz_summary
 
 

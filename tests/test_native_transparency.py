@@ -13,7 +13,7 @@ import pytest
 
 import opprop
 from opprop.check import native_engine
-from opprop.usercode import checking
+from opprop.checking_context import checking
 
 from test_checking import *  # noqa: F401,F403  (the cases, collected again here)
 from test_checking_threads import *  # noqa: F401,F403

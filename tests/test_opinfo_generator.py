@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from torch.testing._internal.opinfo.core import SampleInput
 
 from opprop.check import catalog
-from opprop.ops import listing
+from opprop.listing import reachable
 from opprop.explore.target import resolve
 from opprop.generators.opinfo import SampleChange, allowed_changes, apply, opinfo_call_strategy, pristine_samples
 from opprop.strategies import Layout
@@ -82,7 +82,7 @@ def test_probe_marks_cuda_only_opinfos_unusable():
 
 @pytest.mark.parametrize("name", ["add", "nn.functional.conv2d", "index_select", "view_as_complex"])
 def test_valid_rate(name):
-    cov = listing.drawn_coverage(resolve(name), "cpu", examples=20)
+    cov = reachable.drawn_coverage(resolve(name), "cpu", examples=20)
     assert cov["valid"] == 20 and cov["rejected_fraction"] <= 0.2, cov["error_kinds"]
 
 

@@ -1,7 +1,7 @@
 """How much of ATen a fuzz run reached: eligible overloads with N valid examples of their own target.
 
 Eligible: a CPU or CompositeExplicitAutograd kernel, not
-CompositeImplicitAutograd (``listing.eligible``). This is the one ATen
+CompositeImplicitAutograd (``reachable.eligible``). This is the one ATen
 coverage figure: there is no separate coverage run.
 The figure is only meaningful for a run that had every overload the schema
 can drive as a target (``--all-aten`` or ``--ops 'aten::*'``); for any
@@ -14,23 +14,23 @@ REACHED_VALID = 5
 
 def aten_coverage(ops: list[dict], targets, examples: int = REACHED_VALID) -> dict | None:
     from opprop.check import catalog
-    from opprop.ops import listing
+    from opprop.listing import reachable
 
-    drivable = listing.schema_targets()
+    drivable = reachable.schema_targets()
     listed = set(targets)
     if not drivable or not set(drivable) <= listed:
         return None
     by_name = {o["name"]: o for o in ops}
     reached, unreached = [], []
-    for op in listing.registered_aten_overloads():
-        if not listing.eligible(op):
+    for op in reachable.registered_aten_overloads():
+        if not reachable.eligible(op):
             continue
         name = catalog.qualified_name(op)
         row = by_name.get(name)
         if row is not None and row.get("valid", 0) >= examples:
             reached.append(row)
             continue
-        why = listing.why_unreachable(op)
+        why = reachable.why_unreachable(op)
         if why is None and row is None:
             why = "not a target"
         elif why is None:

@@ -3,12 +3,12 @@
 ``fuzz_targets`` is the one list: every edge generator's overloads, every
 OpInfo with dtypes on the device, every ModuleInfo module (``nn.LSTM``,
 generators/modules.py), every eligible ATen overload the
-schema alone can drive (``listing.schema_targets``), every CompositeImplicitAutograd
-overload it can drive, for its outer contract (``listing.composite_targets``), every overload with no kernel that a
-tensor subclass implements (``listing.subclass_targets``: the jagged NestedTensor's table), and the same from every
+schema alone can drive (``reachable.schema_targets``), every CompositeImplicitAutograd
+overload it can drive, for its outer contract (``reachable.composite_targets``), every overload with no kernel that a
+tensor subclass implements (``reachable.subclass_targets``: the jagged NestedTensor's table), and the same from every
 other namespace on the build (``quantized::``, ``mkldnn::``, an
 ``--import``'s own) but those ``opprop/data/namespaces.toml`` leaves out,
-with why (``opprop.ops.namespaces``); selection by
+with why (``opprop.listing.namespaces``); selection by
 pattern and the shard split work on its names. A ``--ops`` pattern naming
 overloads (``mylib::*``) also selects registered overloads outside the
 list, custom namespaces included.
@@ -56,12 +56,12 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
     ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
     rows = []
     if all_aten and device == "cpu":  # schema draws build CPU tensors
-        from opprop.ops import listing
+        from opprop.listing import reachable
 
-        for more in (listing.schema_targets, listing.composite_targets, listing.subclass_targets):
+        for more in (reachable.schema_targets, reachable.composite_targets, reachable.subclass_targets):
             have = set(ordered)  # each overload once, where it is first listed
             ordered += [n for n in more() if n not in have]
-        from opprop.ops import namespaces
+        from opprop.listing import namespaces
 
         others, rows = namespaces.sweep()
         have = set(ordered)
@@ -82,10 +82,10 @@ def overloads_matching(pattern: str) -> list[str]:
     import torch
 
     from opprop.check import catalog
-    from opprop.ops import listing
+    from opprop.listing import reachable
 
     if pattern.startswith("aten::"):
-        pool = listing.schema_targets()
+        pool = reachable.schema_targets()
         if pattern not in pool and catalog.overload_from_name(pattern) is not None:
             pool = pool + [pattern]
     else:

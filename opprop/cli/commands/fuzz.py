@@ -118,7 +118,7 @@ def cmd_fuzz(args) -> int:
     names = fuzz_targets.select(found.names, args.ops)
     i, n = args.shard_pair
     names = fuzz_targets.shard(names, i, n)
-    from opprop.ops.namespaces import excluded_lines
+    from opprop.listing.namespaces import excluded_lines
 
     if args.list:
         for name in names:

@@ -21,19 +21,19 @@ def add_parser(sub):
 
 def cmd_list(args) -> int:
     from opprop.check import catalog  # imported here, as in every command: ``opprop --help`` needs no torch
-    from opprop.ops import listing, reach
+    from opprop.listing import beyond_forward, reachable
     from opprop.generators.modules import module_infos
 
     check_device(args.device)
     import_modules(args.imports)
     if args.all_aten:
-        aten = listing.aten_rows()
+        aten = reachable.aten_rows()
         if args.json:
             json.dump(aten, sys.stdout, indent=1)
             sys.stdout.write("\n")
         else:
             for row in aten:
-                print(listing.format_aten_row(row))
+                print(reachable.format_aten_row(row))
         return EXIT_OK
     if args.examples < 0:
         raise UsageError("--examples must not be negative")
@@ -42,19 +42,19 @@ def cmd_list(args) -> int:
         if unknown:
             raise UsageError(f"unknown OpInfo or module {unknown[0]!r}")
     only = set(args.op) if args.op else None
-    rows = listing.opinfo_rows(args.device, examples=args.examples, only=only)
-    rows += listing.module_rows(args.device, examples=args.examples, only=only)
+    rows = reachable.opinfo_rows(args.device, examples=args.examples, only=only)
+    rows += reachable.module_rows(args.device, examples=args.examples, only=only)
     if args.json:
-        out = {"reach": reach.summary(rows), "ops": rows}
+        out = {"reach": beyond_forward.summary(rows), "ops": rows}
         if args.examples:
-            out = {"summary": listing.summary(rows, args.examples), "modules_summary": reach.module_summary(rows, args.examples), **out}
+            out = {"summary": reachable.summary(rows, args.examples), "modules_summary": beyond_forward.module_summary(rows, args.examples), **out}
         json.dump(out, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         for row in rows:
-            print(listing.format_row(row))
+            print(reachable.format_row(row))
         if args.examples:
-            print(json.dumps(listing.summary(rows, args.examples)))
-            print(json.dumps(reach.module_summary(rows, args.examples)))
-        print(json.dumps({k: v["count"] if isinstance(v, dict) else v for k, v in reach.summary(rows).items()}))
+            print(json.dumps(reachable.summary(rows, args.examples)))
+            print(json.dumps(beyond_forward.module_summary(rows, args.examples)))
+        print(json.dumps({k: v["count"] if isinstance(v, dict) else v for k, v in beyond_forward.summary(rows).items()}))
     return EXIT_OK

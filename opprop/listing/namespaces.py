@@ -5,7 +5,7 @@ an ``--import``'s ``mylib::``...), so a namespace that a torch build or an
 import registers joins the sweep without a code change. A namespace is left
 out only by an entry, with its reason, in ``opprop/data/namespaces.toml``;
 within the rest, an overload is a target when the schema can drive it, by
-the same rule as ATen's (``listing.eligible`` and ``listing.why_unreachable``).
+the same rule as ATen's (``reachable.eligible`` and ``reachable.why_unreachable``).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import torch
 
 from opprop.check import catalog
-from opprop.ops import listing
+from opprop.listing import reachable
 
 EXCLUSIONS = Path(__file__).parents[1] / "data" / "namespaces.toml"
 
@@ -38,7 +38,7 @@ def registered() -> dict[str, list[str]]:
 def drivable(name: str) -> bool:
     """A CPU (or CompositeExplicitAutograd) kernel, not CompositeImplicitAutograd, and a schema the draws can fill."""
     op = catalog.overload_from_name(name)
-    return op is not None and catalog.qualified_name(op) == name and listing.eligible(op) and listing.why_unreachable(op) is None
+    return op is not None and catalog.qualified_name(op) == name and reachable.eligible(op) and reachable.why_unreachable(op) is None
 
 
 def sweep() -> tuple[list[str], list[dict]]:

@@ -3,7 +3,7 @@
 Each OpInfo row holds the overloads its samples reach forward (one dtype);
 ``backward_overloads`` adds those the same samples reach only when their
 backward runs (every differentiable input requiring grad). Each module row
-(``listing.module_rows``) holds what its fixed examples reach (forward and
+(``reachable.module_rows``) holds what its fixed examples reach (forward and
 backward, train and eval, float32). ``summary`` turns the rows into two
 counts: overloads reached only through backward, and only through modules.
 """

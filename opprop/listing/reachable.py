@@ -21,7 +21,7 @@ import torch
 
 from opprop.check import catalog
 from opprop.core import child_process
-from opprop.ops import reach
+from opprop.listing import beyond_forward
 from opprop.explore import sources
 from opprop.inputs import validity
 from opprop.explore.session import Exploration
@@ -182,7 +182,7 @@ def opinfo_rows(device: str = "cpu", *, examples: int = 0, only=None) -> list[di
                 stats = session.sample_stats
                 row.update(examples=stats.examples, valid=stats.valid, overloads=[_overload_row(n) for n in sorted(stats.reached)])
                 row["sample_findings"] = sorted({f"{op} {inv}" for op, inv, _ in session.findings})
-                row["backward_overloads"] = reach.backward_only_overloads(opinfo, device, _probe_dtype(opinfo, device)[0], set(stats.reached))
+                row["backward_overloads"] = beyond_forward.backward_only_overloads(opinfo, device, _probe_dtype(opinfo, device)[0], set(stats.reached))
             except Exception as e:  # a sample generator that itself fails is reported, not hidden
                 row.update(examples=0, valid=0, overloads=[], error=f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
         else:
@@ -235,7 +235,7 @@ def format_row(row: dict) -> str:
 
 def summary(rows: list[dict], examples: int) -> dict:
     """Over OpInfo rows with coverage: the share reaching ``examples`` valid, and the ops rejecting over 20% of
-    their draws (module rows: ``reach.module_summary``)."""
+    their draws (module rows: ``beyond_forward.module_summary``)."""
     measured = [r for r in rows if "coverage" in r and r.get("kind") != "module"]
     reached = [r for r in measured if r["coverage"]["reached_target"]]
     over = [r["op"] for r in measured if r["coverage"]["rejected_fraction"] > OVER_REJECTED]
