@@ -20,6 +20,7 @@ from torch._ops import OpOverload
 
 from opprop.check import catalog
 from opprop.inputs import validity
+from opprop.core import quantized_engine
 from opprop.core.calls import Call
 from opprop.check.runner import ARGUMENT_ERRORS, internal_assert
 
@@ -47,10 +48,11 @@ class SchemaCall(Call):
 
     def __call__(self):
         try:
-            if self.produced:  # opaque arguments are made now, under the checks (schema_producers)
-                out = self.fn(*made(self.args), **made(self.kwargs))
-            else:
-                out = self.fn(*self.args, **self.kwargs)
+            with quantized_engine.using(self.engine):  # its producers and itself under the engine it drew
+                if self.produced:  # opaque arguments are made now, under the checks (schema_producers)
+                    out = self.fn(*made(self.args), **made(self.kwargs))
+                else:
+                    out = self.fn(*self.args, **self.kwargs)
         except ARGUMENT_ERRORS as e:
             if self.learner is not None:  # a public op's internal assert is a finding, not a rejection (runner.run_call)
                 bug = internal_assert(self, e)
@@ -189,9 +191,11 @@ def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, r
     @st.composite
     def calls(draw):
         ctx = DrawContext(draw, op, steer, device, plan=draw(plans))
+        engine = quantized_engine.drawn(op, ctx.choose)  # a packed weight's engine (a schedule row's, or drawn), or None
         args, kwargs = _draw_arguments(arguments, ctx)
         produced = any(type(v) is Produced for v in (*args, *kwargs.values()))
-        return SchemaCall(name, op, tuple(args), kwargs, source=SOURCE, choices=dict(ctx.choices), learner=learner, produced=produced)
+        return SchemaCall(name, op, tuple(args), kwargs, source=SOURCE, engine=engine,
+                          choices=dict(ctx.choices), learner=learner, produced=produced)
 
     return calls()
 

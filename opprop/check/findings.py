@@ -15,7 +15,7 @@ from typing import Any
 import torch
 
 from opprop.check.snapshots import Digest, Snapshot
-from opprop.core import tensor_kinds
+from opprop.core import quantized_engine, tensor_kinds
 from opprop.core.descriptions import describe_arguments, describe_value  # noqa: F401  (a finding's inputs)
 from opprop.core.specs import CallSpec, ProducedSpec, SpecError, TensorSpec, describe, tensor_spec
 
@@ -182,16 +182,17 @@ def captured_call(op_name: str, observed, args, kwargs, max_values: int = MAX_CA
 
 
 class PendingCall:
-    """Copies of a call's arguments, described as a CallSpec on demand."""
+    """Copies of a call's arguments, described as a CallSpec on demand (with the quantized engine it ran under)."""
 
-    __slots__ = ("op", "args", "kwargs")
+    __slots__ = ("op", "args", "kwargs", "engine")
 
     def __init__(self, op: str, args: tuple, kwargs: dict):
         self.op, self.args, self.kwargs = op, args, kwargs
+        self.engine = quantized_engine.recorded()  # read now, while the call runs: the spec is described later
 
     def spec(self) -> CallSpec | None:
         try:
-            return CallSpec(self.op, tuple(_spec_of(a) for a in self.args), {k: _spec_of(v) for k, v in self.kwargs.items()})
+            return CallSpec(self.op, tuple(_spec_of(a) for a in self.args), {k: _spec_of(v) for k, v in self.kwargs.items()}, self.engine)
         except (SpecError, RuntimeError, TypeError, ValueError):
             return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
+from opprop.core import quantized_engine
 from opprop.core.descriptions import describe_value
 
 
@@ -16,11 +17,23 @@ class Call:
     args: tuple
     kwargs: dict = dataclasses.field(default_factory=dict)
     source: str = "sample"
+    engine: str | None = None  # the quantized engine it runs under (quantized_engine); None: the one in effect
 
     def __call__(self) -> Any:
-        return self.fn(*self.args, **self.kwargs)
+        if self.engine is None:
+            return self.fn(*self.args, **self.kwargs)
+        with quantized_engine.using(self.engine):
+            return self.fn(*self.args, **self.kwargs)
 
     def __repr__(self) -> str:  # what Hypothesis prints as the falsifying example
         args = ", ".join(repr(describe_value(a)) for a in self.args)
         kwargs = ", ".join(f"{k}={describe_value(v)!r}" for k, v in self.kwargs.items())
         return f"Call({self.target}: {args}{', ' if args and kwargs else ''}{kwargs})"
+
+
+def from_spec(spec, *, fn: Callable | None = None, source: str = "repro") -> Call:
+    """A ``CallSpec`` as a runnable call on freshly built inputs (``fn``: in place of its overload), under the quantized
+    engine it ran under: its packed weights' producers run while its inputs are built, so they are built under it too."""
+    with quantized_engine.using(spec.engine):
+        args, kwargs = spec.build()
+    return Call(spec.op, spec.overload if fn is None else fn, args, kwargs, source=source, engine=spec.engine)

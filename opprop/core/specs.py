@@ -108,6 +108,7 @@ class CallSpec:
     op: str  # "aten::q_per_channel_scales" (qualified overload name)
     args: tuple
     kwargs: dict = dataclasses.field(default_factory=dict)
+    engine: str | None = None  # the quantized engine it ran under, when not the default (quantized_engine)
 
     @property
     def overload(self) -> OpOverload:
@@ -118,6 +119,9 @@ class CallSpec:
 
     def build(self) -> tuple[tuple, dict]:
         return tuple(build_value(a) for a in self.args), {k: build_value(v) for k, v in self.kwargs.items()}
+
+    def replace(self, **changes) -> "CallSpec":
+        return dataclasses.replace(self, **changes)
 
     @property
     def guarded(self) -> bool:
@@ -131,17 +135,15 @@ class CallSpec:
 
     def tensors(self) -> list[TensorSpec]:
         """The strided tensors the call builds: sparse and nested arguments count as their parts."""
-        found = []
-        for v in list(self.args) + list(self.kwargs.values()):
-            found.extend(t for t in _leaves(v) if isinstance(t, TensorSpec))
-        return _strided_parts(found)
+        return _strided_parts([t for v in (*self.args, *self.kwargs.values()) for t in _leaves(v) if isinstance(t, TensorSpec)])
 
     def as_json(self) -> dict:
-        return {"op": self.op, "args": [to_json(a) for a in self.args], "kwargs": {k: to_json(v) for k, v in self.kwargs.items()}}
+        d = {"op": self.op, "args": [to_json(a) for a in self.args], "kwargs": {k: to_json(v) for k, v in self.kwargs.items()}}
+        return {**d, "engine": self.engine} if self.engine else d
 
     @classmethod
     def from_json(cls, d: dict) -> "CallSpec":
-        return cls(d["op"], tuple(from_json(a) for a in d["args"]), {k: from_json(v) for k, v in d.get("kwargs", {}).items()})
+        return cls(d["op"], tuple(from_json(a) for a in d["args"]), {k: from_json(v) for k, v in d.get("kwargs", {}).items()}, d.get("engine"))
 
     def __eq__(self, other):
         return isinstance(other, CallSpec) and self.as_json() == other.as_json()

@@ -8,7 +8,7 @@ import torch
 from torch._ops import OpOverload
 
 from opprop.check import catalog
-from opprop.core.calls import Call
+from opprop.core.calls import Call, from_spec
 from opprop.inputs import corpus
 from opprop.generators import generators_for
 from opprop.inputs.sample_building import sample_building
@@ -49,5 +49,4 @@ def corpus_sample_calls(op: OpOverload, device: str = "cpu") -> Iterator[Call]:
         return
     name = catalog.qualified_name(op)
     for spec in corpus.calls_for(name):
-        args, kwargs = spec.build()
-        yield Call(name, op, args, kwargs, source="corpus")
+        yield from_spec(spec, fn=op, source="corpus")

@@ -22,6 +22,7 @@ from pathlib import Path
 import torch
 
 from opprop.check.findings import MAX_CALL_VALUES, compact
+from opprop.core import quantized_engine
 from opprop.core.specs import CallSpec, SpecError, TensorSpec, describe
 
 MAX_PER_OP = 8  # distinct input signatures kept per overload: enough shapes to start from, a bounded file
@@ -55,7 +56,7 @@ def _spec(value):
 
 def call_spec(op: str, args, kwargs) -> CallSpec:
     """The call as a CallSpec (raises SpecError for an argument opprop cannot rebuild)."""
-    return CallSpec(op, tuple(_spec(a) for a in args), {k: _spec(v) for k, v in kwargs.items()})
+    return CallSpec(op, tuple(_spec(a) for a in args), {k: _spec(v) for k, v in kwargs.items()}, quantized_engine.recorded())
 
 
 class Writer:

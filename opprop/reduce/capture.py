@@ -16,10 +16,11 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from opprop.check import catalog
-from opprop.core.calls import Call
+from opprop.core.calls import Call, from_spec
 from opprop.inputs.choices import ReplayError
 from opprop.explore.session import Exploration, replay_call
 from opprop.check.runner import ARGUMENT_ERRORS, run_call
+from opprop.core import quantized_engine
 from opprop.core.specs import CallSpec, SpecError, describe
 from opprop.explore.target import resolve
 
@@ -41,22 +42,17 @@ class _Recorder(TorchDispatchMode):
         kwargs = kwargs or {}
         if isinstance(func, OpOverload) and len(self.recorded) < MAX_RECORDED and catalog.classify(func).name == self.aten_op:
             try:
-                self.recorded.append(CallSpec(self.aten_op, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()}))
+                self.recorded.append(CallSpec(self.aten_op, tuple(describe(a) for a in args), {k: describe(v) for k, v in kwargs.items()},
+                                              quantized_engine.recorded()))
             except SpecError as e:
                 self.unrecordable.append(str(e))
         return func(*args, **kwargs)
 
 
-def spec_call(spec: CallSpec) -> Call:
-    """The spec as a runnable call of its overload, on freshly built inputs."""
-    args, kwargs = spec.build()
-    return Call(spec.op, spec.overload, args, kwargs, source="repro")
-
-
 def failing_findings(spec: CallSpec, invariant: str) -> list:
     """The findings of ``invariant`` on the spec's own op when its call runs; [] when it passes or is rejected."""
     try:
-        call = spec_call(spec)
+        call = from_spec(spec)
     except (SpecError, *ARGUMENT_ERRORS):
         return []
     # A declared view runs below ADInplaceOrView, as the repro script calls it: above it, autograd may

@@ -20,7 +20,8 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from opprop.check import catalog
-from opprop.core import child_process
+from opprop.core import child_process, quantized_engine
+from opprop.core.calls import from_spec
 from opprop.core.child_process import run_script
 from opprop.core.outcomes import ASSERT_MARK
 from opprop.core.specs import CallSpec, SpecError, describe
@@ -64,7 +65,8 @@ class _Entering(TorchDispatchMode):
         text = None
         if self.record is not None:
             try:
-                spec = CallSpec(name, tuple(describe(a, grad=True) for a in args), {k: describe(v, grad=True) for k, v in kwargs.items()})
+                spec = CallSpec(name, tuple(describe(a, grad=True) for a in args), {k: describe(v, grad=True) for k, v in kwargs.items()},
+                                quantized_engine.recorded())
                 text = json.dumps(spec.as_json())
             except SpecError as e:
                 text = json.dumps({"op": name, "unrecordable": str(e)})
@@ -146,9 +148,7 @@ def run_spec(spec: CallSpec, *, timeout: float = CHILD_TIMEOUT_S, fresh: bool = 
         return _run_fresh(spec, timeout, call_text, repeat, definitions)
 
     def prepare():
-        args, kwargs = spec.build()
-        overload = spec.overload
-        return lambda: overload(*args, **kwargs)
+        return from_spec(spec)  # built, and called, under the spec's quantized engine
 
     return run_forked(prepare, timeout=timeout, op=spec.op)
 

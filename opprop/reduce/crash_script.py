@@ -11,7 +11,7 @@ from opprop.check import catalog
 from opprop.core import guard, process_group
 from opprop.core.imports import torch_namespaces
 from opprop.core.specs import CallSpec
-from opprop.reduce.repro import bind, op_source
+from opprop.reduce.repro import bind, op_source, setup_lines
 
 
 def script_source(spec: CallSpec, *, definition: str | None = None, definition_from: str = "", call_text: str = "",
@@ -27,8 +27,7 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     if definition:
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(),
                   "# ---- end of the op's definition ----", ""]
-    if spec.on_group:
-        lines += process_group.script_setup()
+    lines += setup_lines(spec)
     call_args = []
     inputs: list = []
     for i, a in enumerate(spec.args):

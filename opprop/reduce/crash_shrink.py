@@ -53,11 +53,11 @@ def _crash_candidates(spec: CallSpec):
     for i, a in enumerate(spec.args):
         if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
             for j in range(len(a)):
-                yield CallSpec(spec.op, spec.args[:i] + (a[:j] + a[j + 1 :],) + spec.args[i + 1 :], dict(spec.kwargs))
+                yield spec.replace(args=spec.args[:i] + (a[:j] + a[j + 1 :],) + spec.args[i + 1 :])
     for k, a in spec.kwargs.items():
         if isinstance(a, list) and len(a) > 1 and all(isinstance(x, TensorSpec) for x in a):
             for j in range(len(a)):
-                yield CallSpec(spec.op, spec.args, {**spec.kwargs, k: a[:j] + a[j + 1 :]})
+                yield spec.replace(kwargs={**spec.kwargs, k: a[:j] + a[j + 1 :]})
     yield from _guards_dropped(spec)
     yield from _joint_resizes(spec)
     yield from _dims_dropped(spec)

@@ -16,7 +16,7 @@ import math
 from opprop.check import catalog
 from opprop.check import invariants
 from opprop.check.invariants.base import repro_source
-from opprop.core import process_group, tensor_kinds
+from opprop.core import process_group, quantized_engine, tensor_kinds
 from opprop.core.process_group import GroupArg
 from opprop.core.specs import CallSpec, Literal, ProducedSpec, TensorSpec
 
@@ -229,6 +229,11 @@ def value_source(v) -> str:
     return repr(v)
 
 
+def setup_lines(spec: CallSpec) -> list[str]:
+    """What a script runs before it builds its inputs: the quantized engine the call ran under, the one-process group."""
+    return quantized_engine.script_lines(spec.engine) + (process_group.script_setup() if spec.on_group else [])
+
+
 def op_source(spec: CallSpec) -> str:
     op = spec.overload
     ns, name = op._schema.name.split("::", 1)
@@ -245,8 +250,7 @@ def emit(spec: CallSpec, invariant: str, *, definition: str | None = None, defin
         lines += [f"# ---- the op under test, from {definition_from or 'its definition'} ----", definition.rstrip(), "# ---- end of the op's definition ----", ""]
     checked = invariants.get(invariant)
     lines += ["", HELPER, "", f"# ---- how {invariant} is decided ----", repro_source(checked.repro_state, "_state"), "", repro_source(checked.repro_breaks, "_breaks"), "", "# ---- the minimal inputs ----"]
-    if spec.on_group:
-        lines += process_group.script_setup()
+    lines += setup_lines(spec)
     inputs = []  # (label, expression naming the tensor)
     call_args = []
     for i, a in enumerate(spec.args):

@@ -137,10 +137,10 @@ def replace_leaf(spec: CallSpec, where, new) -> CallSpec:
     if kind == "arg":
         args = list(spec.args)
         args[key] = _set(args[key], path, new)
-        return CallSpec(spec.op, tuple(args), dict(spec.kwargs))
+        return spec.replace(args=tuple(args))
     kwargs = dict(spec.kwargs)
     kwargs[key] = _set(kwargs[key], path, new)
-    return CallSpec(spec.op, spec.args, kwargs)
+    return spec.replace(kwargs=kwargs)
 
 
 def _is_int(v) -> bool:
@@ -196,7 +196,7 @@ def _couple_shape_args(spec: CallSpec, changed, old_shape, new_shape):
             resized = _resize_sizes(a, old_shape, new_shape)
             if resized is not None:
                 args[i], found = resized, True
-    return CallSpec(spec.op, tuple(args), dict(spec.kwargs)) if found else None
+    return spec.replace(args=tuple(args)) if found else None
 
 
 def _resize_sizes(sizes, old_shape, new_shape):
@@ -221,22 +221,25 @@ def _prod(shape) -> int:
 
 
 def _defaults(spec: CallSpec):
-    """Optional arguments back to their defaults: trailing positionals dropped, kwargs removed, Tensor? to None."""
+    """Optional arguments back to their defaults: trailing positionals dropped, kwargs removed, Tensor? to None; and the
+    quantized engine back to the default."""
+    if spec.engine is not None:
+        yield spec.replace(engine=None)
     arguments = spec.overload._schema.arguments
     n = len(spec.args)
     for cut in range(n):
         if all(i < len(arguments) and arguments[i].has_default_value() for i in range(cut, n)):
-            yield CallSpec(spec.op, spec.args[:cut], dict(spec.kwargs))
+            yield spec.replace(args=spec.args[:cut])
             break
     for k in spec.kwargs:
         kwargs = dict(spec.kwargs)
         del kwargs[k]
-        yield CallSpec(spec.op, spec.args, kwargs)
+        yield spec.replace(kwargs=kwargs)
     for i, a in enumerate(spec.args):
         if a is not None and i < len(arguments) and str(arguments[i].type).startswith("Optional"):
             args = list(spec.args)
             args[i] = None
-            yield CallSpec(spec.op, tuple(args), dict(spec.kwargs))
+            yield spec.replace(args=tuple(args))
 
 
 def resized(t: TensorSpec):

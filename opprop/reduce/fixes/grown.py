@@ -61,7 +61,7 @@ def _respelled(call: CallSpec, shapes: dict) -> CallSpec:
             return shapes[tuple(v)]
         return v
 
-    return CallSpec(call.op, tuple(fix(a) for a in call.args), {k: fix(v) for k, v in call.kwargs.items()})
+    return call.replace(args=tuple(fix(a) for a in call.args), kwargs={k: fix(v) for k, v in call.kwargs.items()})
 
 
 def warm() -> None:

@@ -1,0 +1,85 @@
+"""The quantized engine a packed-weight call runs under (opprop/core/quantized_engine.py): drawn for an op that takes or
+makes a packed weight, set around its producer and itself, put back afterwards, and written into its repros.
+
+tests/engine_ops.py's ``opprop_engine::apply`` runs only under another engine than the default, the one its weight was
+packed under, as ``quantized::conv2d_add`` runs only under onednn and ``sparse::qlinear_dynamic`` only under qnnpack."""
+import subprocess
+import sys
+
+import torch
+from hypothesis import HealthCheck, Phase, given, settings
+
+from fuzz_helpers import env, fresh_check
+from opprop.core import quantized_engine
+from opprop.core.calls import from_spec
+from opprop.core.specs import CallSpec, ProducedSpec, TensorSpec
+
+
+def _check(op: str, directory, *args) -> str:
+    directory.mkdir()
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", op, "--import", "engine_ops", "--examples", "20", *args],
+                          capture_output=True, text=True, env=env(), cwd=directory, timeout=300)  # a fresh validity record
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def test_a_default_check_calls_an_op_only_another_engine_runs_and_its_expect_file_sets_that_engine(tmp_path):
+    """Under the default engine alone none of the 20 calls was valid; the schedule's rows give each engine a call, the
+    finding's expect file sets the engine its call ran under, and replays in a fresh interpreter; the twin is silent."""
+    out = _check("opprop_engine::apply", tmp_path / "bug", "--write-expected", "exp")
+    assert "returns_input: opprop_engine::apply output 0 (is_input=x)" in out, out[-3000:]
+    written = tmp_path / "bug" / "exp" / "opprop_engine.apply--returns_input.py"
+    assert "\ntorch.backends.quantized.engine = '" in written.read_text()
+    assert "'engine': '" in written.read_text()  # the repro's spec keeps it too
+    replayed = subprocess.run([sys.executable, "-m", "opprop", "replay", str(written)], capture_output=True, text=True, env=env(),
+                              cwd=tmp_path / "bug", timeout=300)
+    assert replayed.returncode == 0 and "1 still failing" in replayed.stdout, replayed.stdout + replayed.stderr
+    assert fresh_check("opprop_engine::apply_ok", "engine_ops", tmp_path / "control").splitlines()[-1] == "0 finding(s)"
+
+
+def test_the_engine_in_effect_is_back_after_every_call_taken_or_refused():
+    """A user's own engine (not the default) is in effect before and after each drawn call, whichever engine the call
+    drew and whether the op took it or raised; a spec's call puts it back too."""
+    import engine_ops  # noqa: F401  (registers opprop_engine::*)
+    from opprop.generators.schema import schema_call_strategy
+
+    user = next(e for e in quantized_engine.engines() if e != quantized_engine.DEFAULT)
+    before = torch.backends.quantized.engine
+    outcomes = []
+
+    @settings(max_examples=40, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @given(schema_call_strategy(torch.ops.opprop_engine.apply_ok.default))
+    def calls(call):
+        torch.backends.quantized.engine = user
+        try:
+            call()
+            outcomes.append((call.engine, True))
+        except RuntimeError:
+            outcomes.append((call.engine, False))
+        assert torch.backends.quantized.engine == user
+
+    try:
+        calls()
+        spec = CallSpec("opprop_engine::apply", (ProducedSpec(CallSpec("opprop_engine::pack", (TensorSpec("float32", (3,)),))),
+                                                 TensorSpec("float32", (2,))), engine=quantized_engine.DEFAULT)
+        torch.backends.quantized.engine = user
+        try:
+            from_spec(spec)()
+        except RuntimeError:
+            pass  # the default engine: refused, and the user's engine back all the same
+        assert torch.backends.quantized.engine == user
+    finally:
+        torch.backends.quantized.engine = before
+    assert len({engine for engine, _ in outcomes}) >= 2 and {True, False} <= {ok for _, ok in outcomes}, outcomes
+
+
+def test_a_crash_repro_sets_the_engine_its_call_ran_under_and_the_default_is_not_written():
+    from opprop.reduce.crash_script import script_source
+
+    other = next(e for e in quantized_engine.engines() if e != quantized_engine.DEFAULT)
+    spec = CallSpec("aten::add.Tensor", (TensorSpec("float32", (2,)), TensorSpec("float32", (2,))), engine=other)
+    script = script_source(spec)
+    assert f"\ntorch.backends.quantized.engine = {other!r}" in script
+    assert script.index("quantized.engine") < script.index("torch.ops.aten.add.Tensor(")
+    assert CallSpec.from_json(spec.as_json()) == spec and CallSpec.from_json(spec.as_json()).engine == other
+    assert "quantized.engine" not in script_source(spec.replace(engine=None))
