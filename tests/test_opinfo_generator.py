@@ -113,3 +113,13 @@ def test_sample_building_builds_the_same_samples_and_restores_torch():
     assert torch.manual_seed.__module__ == "torch.random"
     assert common_utils.extract_test_fn.__module__ == common_utils.__name__
     assert core.extract_test_fn is common_utils.extract_test_fn
+
+
+def test_an_overload_of_another_namespace_takes_no_opinfo_named_like_it():
+    """An OpInfo calls the ATen op its aten_name names: quantized::linear and prims::add share a name with one, and were
+    drawn as dense F.linear and torch.add calls that never reached them (after seconds of probing the OpInfo's samples)."""
+    from opprop.explore.sources import opinfos_for_overload
+
+    assert [o.name for o in opinfos_for_overload(torch.ops.aten.linear.default)] == ["nn.functional.linear"]
+    for other in (torch.ops.quantized.linear.default, torch.ops._quantized.conv_transpose2d.default, torch.ops.prims.add.default):
+        assert opinfos_for_overload(other) == [], other

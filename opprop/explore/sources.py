@@ -30,9 +30,11 @@ def opinfo_sample_calls(opinfo, device: str = "cpu", dtypes=None) -> Iterator[Ca
 
 
 def opinfos_for_overload(op: OpOverload) -> list:
-    """OpInfos whose ATen name is this overload's packet (``aten::add.Tensor`` -> ``add``)."""
-    base = op._schema.name.split("::", 1)[1]
-    if base not in catalog.opinfo_aten_names():  # most overloads: no op_db import needed
+    """OpInfos whose ATen name is this overload's packet (``aten::add.Tensor`` -> ``add``), for an ATen overload only:
+    an OpInfo calls the ATen op, never ``quantized::linear`` or ``prims::add``, which share its name (their draws were
+    dense ``F.linear`` calls, and probing its samples took seconds of a quantized conv's share before one example)."""
+    namespace, base = op._schema.name.split("::", 1)
+    if namespace != "aten" or base not in catalog.opinfo_aten_names():  # most overloads: no op_db import needed
         return []
     return [o for o in catalog.op_db() if o.aten_name == base]
 
