@@ -4,7 +4,7 @@ On the one-process group (``opprop.core.process_group``) a receive, a wait
 on work no peer completes, or a barrier a peer never joins waits for a rank
 that does not exist. Gloo's own timeout ends most such waits with an error
 (an invalid call); anything that still blocks is killed at ``deadline`` by
-the pool or the isolated check, like a hang, but its example counts as an
+the pool or ``isolated_check``, like a hang, but its example counts as an
 invalid call with ``REASON``, never as a finding, and is not saved to replay
 first. This module is the one place that decides which targets that is:
 those whose op takes a process group (``schema_groups.takes_group``).

@@ -5,7 +5,7 @@ already; started as a fresh interpreter (``--worker-start spawn``), it
 imports them once, op_db only when a target needs it.
 
 Protocol: one JSON command per line on stdin (``run``: a fuzz target's share;
-``check``: ``opprop check``'s samples and draws, ``opprop.fuzz.resume``), one JSON message per line on
+``check``: ``opprop check``'s samples and draws, ``opprop.fuzz.check_worker``), one JSON message per line on
 the protocol fd (the original stdout; the op's own prints go to stderr).
 Findings go to the journal from here, before the parent hears of them.
 Before each example the worker rewrites its ``current`` file, which is what
@@ -104,8 +104,8 @@ def main(argv=None) -> int:
         cmd = json.loads(line)
         if cmd.get("type") == "stop":
             break
-        if cmd.get("type") == "check":  # opprop check, isolated (opprop.fuzz.isolated)
-            from opprop.fuzz.resume import run_check
+        if cmd.get("type") == "check":  # opprop check, isolated (opprop.fuzz.isolated_check)
+            from opprop.fuzz.check_worker import run_check
 
             send(run_check(cmd, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data, current=current, send=send))
             continue

@@ -58,7 +58,7 @@ def cmd_check(args) -> int:
     import tempfile
 
     from opprop.check import catalog, probe, runner
-    from opprop.fuzz import forked, isolated
+    from opprop.fuzz import forked, isolated_check
     from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
 
@@ -81,9 +81,9 @@ def cmd_check(args) -> int:
         catalog.op_db()  # once, here: every forked worker shares it instead of importing it again
     # Each finding is printed the moment the worker reports it; a crash kills only the worker.
     with tempfile.TemporaryDirectory(prefix="opprop-check-") as run_dir:
-        run = isolated.run(target, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data,
-                           examples=0 if args.samples_only else args.examples, imports=args.imports, run_dir=run_dir, fork=fork,
-                           example_timeout=args.example_timeout, on_finding=lambda f: print(f.one_line(), flush=True))
+        run = isolated_check.run(target, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data,
+                                 examples=0 if args.samples_only else args.examples, imports=args.imports, run_dir=run_dir, fork=fork,
+                                 example_timeout=args.example_timeout, on_finding=lambda f: print(f.one_line(), flush=True))
     if run.note:
         print(f"opprop check: {run.note}")
     all_stats = [run.sample_stats] + ([run.drawn_stats] if not args.samples_only and run.status != "no_inputs" else [])

@@ -2,7 +2,7 @@
 
 The worker is the fuzz pool's (``opprop.fuzz.pool.Worker``: forked where
 that is safe, a fresh interpreter otherwise) running the ``check`` command
-(``opprop.fuzz.resume``). A worker that dies, or whose example runs past
+(``opprop.fuzz.check_worker``). A worker that dies, or whose example runs past
 ``example_timeout``, is lost on the example its ``current`` file names: that
 example becomes a crash (or hang) finding, as in ``opprop fuzz``
 (``pool.lost_finding``), and a new worker goes on with the next sample or
@@ -17,7 +17,7 @@ import time
 
 from opprop.check.findings import Finding, InternalError
 from opprop.core.outcomes import OutcomeKind
-from opprop.fuzz.resume import EXAMPLE, SAMPLE
+from opprop.fuzz.check_worker import EXAMPLE, SAMPLE
 from opprop.check import runner
 from opprop.generators import schedule
 from opprop.fuzz import blocking

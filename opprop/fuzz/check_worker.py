@@ -1,6 +1,6 @@
 """``opprop check``'s side in a worker process: one target's samples, then its draws, skipping what earlier workers ran.
 
-When an example kills the worker, the parent (``opprop.fuzz.isolated``)
+When an example kills the worker, the parent (``opprop.fuzz.isolated_check``)
 starts another and sends the same target again with how many samples and
 drawn examples to skip. ``opprop check`` neither learns nor fails an
 example, so Hypothesis, seeded alike, draws the same calls in the same
@@ -22,8 +22,9 @@ from opprop.explore.target import resolve
 SAMPLE, EXAMPLE = "sample", "example"
 
 
-class Resumed(Exploration):
-    """An Exploration that skips the first ``skip[phase]`` calls of each phase and reports each call it makes."""
+class CheckInWorker(Exploration):
+    """``opprop check``'s exploration of one target in a worker: it skips the first ``skip[phase]`` calls of each phase
+    (an earlier worker made them) and reports each call it makes."""
 
     def __init__(self, target, *, skip: dict, current, send, **kwargs):
         super().__init__(target, on_example=self._announce, on_finding=self._found, **kwargs)
@@ -54,8 +55,8 @@ class Resumed(Exploration):
 def run_check(cmd: dict, *, device: str, seed: int, snapshot_data: str, current, send) -> dict:
     """Run the ``check`` command; the ``check_done`` message. ``skip``: {"sample": n (-1: all), "example": n}."""
     skip = dict(cmd.get("skip") or {})
-    session = Resumed(resolve(cmd["target"]), skip=skip, current=current, send=send, device=device, seed=seed,
-                      snapshot_data=snapshot_data)
+    session = CheckInWorker(resolve(cmd["target"]), skip=skip, current=current, send=send, device=device, seed=seed,
+                            snapshot_data=snapshot_data)
     if skip.get(SAMPLE, 0) >= 0:
         session.run_samples()
     if cmd.get("examples", 0) > 0 and not session._stopped():
