@@ -17,6 +17,7 @@ from fuzz_helpers import env
 
 from opprop.cli.errors import EXIT_CRASH
 from opprop.core.imports import Definitions
+from opprop.fuzz.messages import Found, OpDone
 from opprop.fuzz.progress import Progress
 from opprop.reduce import crash_script, native_frame
 from opprop.reduce.crash_outcome import Outcome
@@ -97,9 +98,9 @@ def test_the_per_target_counts_add_up_to_the_summary_count():
     crash = {"aten_op": "ns::a", "invariant": "crash", "output_index": None}
     held = {"aten_op": "ns::b", "invariant": "tensorimpl_use_count", "output_index": 0}
     for target, f in [("ns::a", crash), ("ns::a", crash), ("ns::b", held), ("ns::c", held)]:
-        progress.finding({"type": "finding", "target": target, "finding": f})
+        progress.finding(Found(target=target, finding=f))
     for target in ("ns::a", "ns::b", "ns::c"):  # a pool-recorded crash's op_done has no first_seen
-        progress.op_done({"target": target, "status": "crash", "stats": {"examples": 1}})
+        progress.op_done(OpDone(target=target, status="crash", stats={"examples": 1}))
     counts = [int(n) for n in re.findall(r"(\d+) new finding\(s\)", stream.getvalue())]
     assert counts == [1, 1, 0] and sum(counts) == 2
 

@@ -13,6 +13,7 @@ from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
 from opprop.reduce import crash_expectfile, crash_outcome, crash_rebuild, crash_runner, crash_script, crash_shrink, native_frame, expectfile
 from opprop.core import guard, ledger, specs
+from opprop.fuzz.messages import JOURNAL, parse
 from opprop.reduce.crash_outcome import Outcome
 from opprop.reports import fuzz_summary as summary
 from opprop.core.specs import CallSpec, TensorSpec
@@ -149,7 +150,7 @@ def test_a_journal_assert_finding_keeps_the_choices_its_finding_carries():
                 "finding": {**_crash_finding("aten::trunc.out", "SIGABRT", {}), "invariant": "internal_assert", "replay": replay}},
                {"type": "finding", "target": "aten::range.out", "finding": _crash_finding("aten::range.out", "SIGFPE", {}),
                 "replay": {"choices": "4100", "database_key": "opprop-fuzz:aten::range.out", "target": "aten::range.out"}}]
-    found = crash_groups.journal_crash_findings(records)
+    found = crash_groups.journal_crash_findings([parse(r, JOURNAL) for r in records])
     assert [f["replay"]["choices"] for f in found] == ["4101", "4100"]
     assert [crash_rebuild.finding_target(f, f["replay"]) for f in found] == ["aten::trunc.out", "aten::range.out"]
 

@@ -8,9 +8,9 @@ def test_ledgered_target_keeps_to_per_op_examples(tmp_path):
     found = []
     result = fuzz_target("kron", device="cpu", seconds=60, max_examples=10, seed=0, database=open_database(str(tmp_path / "db")),
                          on_example=lambda *a: None, on_finding=lambda f, n: found.append(f))
-    assert result["status"] == "ran", result
-    assert "error" not in result and "hypothesis_error" not in result
-    assert result["stats"]["examples"] == 10
+    assert result.status == "ran", result
+    assert result.error is None and result.hypothesis_error is None
+    assert result.stats["examples"] == 10
     assert ("aten::_unsafe_view", "storageimpl_use_count") in {f.key for f in found}
     # each finding keeps its ATen call and the fixed sample that reached it
     f = next(f for f in found if f.key == ("aten::_unsafe_view", "storageimpl_use_count"))
@@ -30,7 +30,7 @@ def test_a_share_too_short_still_runs_until_five_valid_examples(monkeypatch, tmp
 
     run(0.5, "warm.json")  # builds its strategies: seconds the first time, past even the hard deadline of a 0 s share
     result = run(0.0, "fresh.json")
-    stats = result["stats"]
+    stats = result.stats
     assert stats["valid"] >= session.MIN_EXAMPLES or stats["examples"] >= session.SHORT_SHARE_TRIES, stats
     assert stats["examples"] > session.MIN_EXAMPLES, stats  # its first five were not all valid: it went on
 

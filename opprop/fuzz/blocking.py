@@ -16,6 +16,7 @@ import functools
 from opprop.check import catalog
 from opprop.generators import schema_groups
 from opprop.core import process_group
+from opprop.fuzz.messages import OpDone
 
 DEADLINE_S = 2 * process_group.TIMEOUT_S  # past gloo's own timeout, so its error comes first
 MAX_BLOCKED = 3  # blocked examples after which opprop check stops drawing (the rest would wait as long)
@@ -38,11 +39,11 @@ def reason(seconds: float) -> str:
     return f"blocked: waited past its {seconds:g} s deadline for a peer the one-process group does not have (not a hang finding)"
 
 
-def op_done(target: str, worker: int, cur: dict, seconds: float, limit: float) -> dict:
-    """The ``op_done`` record of a target whose example blocked: the example an invalid call with ``reason``, no finding."""
+def op_done(target: str, worker: int, cur: dict, seconds: float, limit: float) -> OpDone:
+    """The ``OpDone`` of a target whose example blocked: the example an invalid call with ``reason``, no finding."""
     same = cur.get("target") == target
     examples = (cur.get("example") or 0) if same else 0
     valid = (cur.get("valid") or 0) if same else 0
     why = reason(limit)
-    return {"type": "op_done", "target": target, "status": "blocked", "worker": worker, "seconds": round(seconds, 3),
-            "stats": {"name": target, "examples": examples, "valid": valid, "errors": 1, "reached": [], "error_kinds": {why: 1}}}
+    return OpDone(target=target, status="blocked", worker=worker, seconds=round(seconds, 3),
+                  stats={"name": target, "examples": examples, "valid": valid, "errors": 1, "reached": [], "error_kinds": {why: 1}})

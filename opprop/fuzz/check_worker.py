@@ -8,7 +8,7 @@ order: the skipped ones are drawn but not called, and the new worker goes on
 with the example after the one that crashed.
 
 Before each call the worker's ``current`` file names it (phase, index, the
-call's description and choices); after it, a ``ran`` message carries what
+call's description and choices); after it, a ``Ran`` message carries what
 the stats need, so a worker that dies loses none of them.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ import time
 from opprop.check import runner
 from opprop.explore.session import Exploration
 from opprop.explore.target import resolve
+from opprop.fuzz.messages import CheckDone, CheckTarget, Found, Ran
 
 SAMPLE, EXAMPLE = "sample", "example"
 
@@ -37,7 +38,7 @@ class CheckInWorker(Exploration):
                             "choices": choices.hex(), "time": time.time()})
 
     def _found(self, finding, n: int) -> None:
-        self.send({"type": "finding", "phase": self.phase, "example": self.index[self.phase], "finding": finding.as_json()})
+        self.send(Found(target=self.target.name, example=self.index[self.phase], finding=finding.as_json()))
 
     def _run(self, call, stats, saved, replay):
         self.phase = SAMPLE if stats is self.sample_stats else EXAMPLE
@@ -46,24 +47,22 @@ class CheckInWorker(Exploration):
             return runner.CallResult([], None, {})  # an earlier worker ran it (or died on it)
         t0 = time.perf_counter()
         result = super()._run(call, stats, saved, replay)
-        self.send({"type": "ran", "phase": self.phase, "error": result.error, "reached": sorted(result.reached),
-                   "seconds": time.perf_counter() - t0, "internal_errors": [e.as_json() for e in result.internal_errors],
-                   "modes": getattr(call, "modes", None) or {}})
+        self.send(Ran(phase=self.phase, error=result.error, reached=sorted(result.reached), seconds=time.perf_counter() - t0,
+                      internal_errors=[e.as_json() for e in result.internal_errors], modes=getattr(call, "modes", None) or {}))
         return result
 
 
-def run_check(cmd: dict, *, device: str, seed: int, snapshot_data: str, current, send) -> dict:
-    """Run the ``check`` command; the ``check_done`` message. ``skip``: {"sample": n (-1: all), "example": n}."""
-    skip = dict(cmd.get("skip") or {})
-    session = CheckInWorker(resolve(cmd["target"]), skip=skip, current=current, send=send, device=device, seed=seed,
+def run_check(cmd: CheckTarget, *, device: str, seed: int, snapshot_data: str, current, send) -> CheckDone:
+    """Run the ``check`` command; its ``CheckDone``."""
+    session = CheckInWorker(resolve(cmd.target), skip=dict(cmd.skip), current=current, send=send, device=device, seed=seed,
                             snapshot_data=snapshot_data)
-    if skip.get(SAMPLE, 0) >= 0:
+    if session.skip.get(SAMPLE, 0) >= 0:
         session.run_samples()
-    if cmd.get("examples", 0) > 0 and not session._stopped():
+    if cmd.examples > 0 and not session._stopped():
         session.phase = EXAMPLE
-        session.draw(cmd["examples"])
+        session.draw(cmd.examples)
     from opprop.inputs import validity
 
     validity.store().save()  # what the schema-driven draws learned about this op's rejections
     current.write({"target": None, "phase": "idle", "time": time.time()})
-    return {"type": "check_done", "target": cmd["target"], "status": session.status, "hypothesis_error": session.hypothesis_error}
+    return CheckDone(target=cmd.target, status=session.status, hypothesis_error=session.hypothesis_error)

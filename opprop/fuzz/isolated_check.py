@@ -21,6 +21,7 @@ from opprop.fuzz.check_worker import EXAMPLE, SAMPLE
 from opprop.check import runner
 from opprop.generators import schedule
 from opprop.fuzz import blocking
+from opprop.fuzz.messages import CheckDone, CheckTarget, Found, Ran, Ready, Stop
 from opprop.fuzz.pool import READY_TIMEOUT, Worker, lost_finding
 
 MAX_LOST = 20  # crashes and hangs before the check gives up on the op
@@ -61,9 +62,9 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
     for wid in range(MAX_LOST + 1):
         w = Worker(wid, run_dir, argv, fork=fork)
         try:
-            done = _drive(w, {"type": "check", "target": target.name, "examples": examples, "skip": skip}, result, limit, on_finding)
-            result.status = done.get("status", "ran")
-            w.send({"type": "stop"})
+            done = _drive(w, CheckTarget(target=target.name, examples=examples, skip=skip), result, limit, on_finding)
+            result.status = done.status
+            w.send(Stop())
             return result
         except WorkerLost as lost:
             w.kill()
@@ -91,8 +92,8 @@ def run(target, *, device: str, seed: int, snapshot_data: str, examples: int, im
     return result
 
 
-def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_finding) -> dict:
-    """Send the command and read the worker's messages until ``check_done``; WorkerLost when it dies or hangs."""
+def _drive(w: Worker, cmd: CheckTarget, result: CheckRun, example_timeout: float, on_finding) -> CheckDone:
+    """Send the command and read the worker's messages until ``CheckDone``; WorkerLost when it dies or hangs."""
     selector = selectors.DefaultSelector()
     selector.register(w.proc.stdout, selectors.EVENT_READ)
     try:
@@ -102,18 +103,17 @@ def _drive(w: Worker, cmd: dict, result: CheckRun, example_timeout: float, on_fi
                 if msgs is None:
                     raise WorkerLost(OutcomeKind.CRASH)
                 for m in msgs:
-                    kind = m.get("type")
-                    if kind == "ready":
+                    if isinstance(m, Ready):
                         w.ready = True
                         w.send(cmd)
-                    elif kind == "ran":
-                        stats = result.sample_stats if m["phase"] == SAMPLE else result.drawn_stats
-                        internal = [InternalError(**e) for e in m.get("internal_errors", ())]
-                        stats.add(runner.CallResult([], m["error"], {k: 1 for k in m["reached"]}, internal), m["seconds"])
-                        schedule.tally(result.modes, m.get("modes") or {}, m["error"] is None)
-                    elif kind == "finding":
-                        _record(result, Finding.from_json(m["finding"]), on_finding)
-                    elif kind == "check_done":
+                    elif isinstance(m, Ran):
+                        stats = result.sample_stats if m.phase == SAMPLE else result.drawn_stats
+                        internal = [InternalError(**e) for e in m.internal_errors]
+                        stats.add(runner.CallResult([], m.error, {k: 1 for k in m.reached}, internal), m.seconds)
+                        schedule.tally(result.modes, m.modes, m.error is None)
+                    elif isinstance(m, Found):
+                        _record(result, Finding.from_json(m.finding), on_finding)
+                    elif isinstance(m, CheckDone):
                         return m
             if w.proc.poll() is not None:
                 raise WorkerLost(OutcomeKind.CRASH)

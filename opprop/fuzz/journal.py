@@ -2,12 +2,16 @@
 
 Workers append their findings themselves and the parent appends crashes,
 hangs and per-op results, so killing the parent loses nothing already
-written; the final report is built from the journal alone.
+written; the final report is built from the journal alone. Each line is one
+of ``messages.JOURNAL``'s records.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+
+from opprop.fuzz.messages import JOURNAL, RecordError, Record, Run, parse
 
 
 class Journal:
@@ -16,8 +20,8 @@ class Journal:
         # O_APPEND: one os.write per line, so lines from several processes never interleave.
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
-    def append(self, record: dict) -> None:
-        line = (json.dumps(record, sort_keys=True, default=str) + "\n").encode()
+    def append(self, record: Record) -> None:
+        line = (json.dumps(record.as_json(), sort_keys=True, default=str) + "\n").encode()
         os.write(self._fd, line)
         os.fsync(self._fd)
 
@@ -25,27 +29,32 @@ class Journal:
         os.close(self._fd)
 
 
-def read(path: str) -> list[dict]:
-    """Every whole record; a torn last line (a writer killed mid-write) is skipped."""
+class JournalError(ValueError):
+    """A file that is no fuzz journal, or journals that are not shards of one torch's run: no report from them."""
+
+
+def read(path: str) -> list[Record]:
+    """Every whole record; a torn line (a writer killed mid-write) is skipped. JournalError: a line that is JSON but
+    no journal record (another file, or a journal of an opprop that writes a record this one does not know)."""
     records = []
     try:
         with open(path) as fh:
-            for line in fh:
+            for number, line in enumerate(fh, 1):
                 try:
-                    records.append(json.loads(line))
+                    value = json.loads(line)
                 except json.JSONDecodeError:
                     continue
+                try:
+                    records.append(parse(value, JOURNAL))
+                except RecordError as e:
+                    raise JournalError(f"{path} is not a fuzz journal this opprop reads: line {number}: {e}") from None
     except FileNotFoundError:
         pass
     return records
 
 
-class JournalError(ValueError):
-    """A file that is no fuzz journal, or journals that are not shards of one torch's run: no report from them."""
-
-
-def read_many(paths: list[str]) -> list[dict]:
-    """The records of several shards' journals as one journal: theirs, in order, under one merged ``run`` record.
+def read_many(paths: list[str]) -> list[Record]:
+    """The records of one journal, or of several shards' journals as one: theirs, in order, under one merged ``Run``.
 
     Findings and crashes stay as recorded, so a report built from the result
     counts a finding several shards saw once, and groups every shard's raw
@@ -55,28 +64,25 @@ def read_many(paths: list[str]) -> list[dict]:
     records, runs = [], []
     for path in unique:
         found = read(path)
-        if not found or not all(isinstance(r, dict) and "type" in r for r in found):
+        if not found:
             raise JournalError(f"{path} is not a fuzz journal (JSON lines, one record each)")
         if len(unique) == 1:
             return found
         for r in found:
-            (runs if r.get("type") == "run" else records).append(r)
+            (runs if isinstance(r, Run) else records).append(r)
     return ([merged_run(runs)] if runs else []) + records
 
 
-def merged_run(runs: list[dict]) -> dict:
-    """One ``run`` record for several shards: every target, the longest budget (shards run side by side), every shard."""
-    versions = sorted({r.get("torch_version") for r in runs if r.get("torch_version")})
+def merged_run(runs: list[Run]) -> Run:
+    """One ``Run`` for several shards: every target, the longest budget (shards run side by side), every shard."""
+    versions = sorted({r.torch_version for r in runs if r.torch_version})
     if len(versions) > 1:
         raise JournalError(f"the journals ran on different torch versions ({', '.join(versions)}): merge shards of one run")
-    targets = list(dict.fromkeys(t for r in runs for t in r.get("targets", [])))
-    skipped = list({s["generator"]: s for r in runs for s in r.get("skipped", [])}.values())
-    seeds = sorted({r.get("seed") for r in runs}, key=str)
-    first = runs[0]
-    return {**first, "targets": targets, "skipped": skipped,
-            "budget": max((r.get("budget") or 0) for r in runs), "jobs": sum((r.get("jobs") or 0) for r in runs),
-            "shard": ", ".join(str(r.get("shard")) for r in runs), "shards": len(runs),
-            "seed": seeds[0] if len(seeds) == 1 else seeds,
-            "database": ", ".join(dict.fromkeys(str(r.get("database")) for r in runs)),
-            "imports": list(dict.fromkeys(m for r in runs for m in r.get("imports") or [])),
-            "started": min((r.get("started") or 0) for r in runs)}
+    seeds = sorted({r.seed for r in runs}, key=str)
+    return dataclasses.replace(
+        runs[0], targets=list(dict.fromkeys(t for r in runs for t in r.targets)),
+        skipped=list({s["generator"]: s for r in runs for s in r.skipped}.values()),
+        budget=max((r.budget or 0) for r in runs), jobs=sum((r.jobs or 0) for r in runs),
+        shard=", ".join(str(r.shard) for r in runs), shards=len(runs), seed=seeds[0] if len(seeds) == 1 else seeds,
+        database=", ".join(dict.fromkeys(str(r.database) for r in runs)),
+        imports=list(dict.fromkeys(m for r in runs for m in r.imports or [])), started=min((r.started or 0) for r in runs))

@@ -13,6 +13,7 @@ at the end, adds up every part and says ``crash``.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import json
 import os
 import selectors
@@ -26,6 +27,7 @@ from opprop.explore.database import database_key
 from opprop.fuzz import blocking
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
+from opprop.fuzz.messages import MESSAGES, ExamplesSoFar, Found, OpDone, Ready, Record, RunTarget, Stop, WorkerLost, WorkerStarted, parse
 
 READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it needs it) in this long is broken
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
@@ -57,18 +59,18 @@ class Worker:
         self.share = 0.0  # the seconds its current target was given
         self._buf = ""
 
-    def send(self, msg: dict) -> None:
-        self.proc.stdin.write(json.dumps(msg) + "\n")
+    def send(self, command: Record) -> None:
+        self.proc.stdin.write(json.dumps(command.as_json()) + "\n")
         self.proc.stdin.flush()
 
-    def read_messages(self) -> list[dict] | None:
+    def read_messages(self) -> list[Record] | None:
         """Whole messages now readable; None at end of file (the worker is gone)."""
         data = os.read(self.proc.stdout.fileno(), 65536)
         if not data:
             return None
         self._buf += data.decode(errors="replace")
         *lines, self._buf = self._buf.split("\n")
-        return [json.loads(x) for x in lines if x.strip()]
+        return [parse(json.loads(x), MESSAGES) for x in lines if x.strip()]
 
     def current(self) -> dict:
         try:
@@ -112,15 +114,15 @@ def lost_finding(target: str, aten_op: str, cur: dict, how: str, returncode: int
     return finding, replay
 
 
-def _added(done: dict, parts: dict | None) -> dict:
-    """A target's ``op_done`` record with what its crashed parts did added in: one record for its whole share."""
+def _added(done: OpDone, parts: dict | None) -> OpDone:
+    """A target's ``OpDone`` with what its crashed parts did added in: one record for its whole share."""
     if not parts:
         return done
-    stats = dict(done.get("stats") or {})
+    stats = dict(done.stats or {})
     for key in ("examples", "valid", "errors"):
         stats[key] = stats.get(key, 0) + parts.get(key, 0)
-    return {**done, "status": OutcomeKind.CRASH, "crashes": parts["crashes"], "stats": stats,
-            "seconds": round((done.get("seconds") or 0) + parts.get("seconds", 0), 3)}
+    return dataclasses.replace(done, status=OutcomeKind.CRASH, crashes=parts["crashes"], stats=stats,
+                               seconds=round((done.seconds or 0) + parts.get("seconds", 0), 3))
 
 
 def _valid_before(cur: dict, target: str) -> int:
@@ -155,7 +157,7 @@ class Pool:
         w = Worker(self._next_id, self.run_dir, self.worker_argv, fork=self.fork, inherited_fds=inherited)
         self._next_id += 1
         self.workers[w.id] = w
-        self.journal.append({"type": "worker", "worker": w.id, "pid": w.proc.pid})
+        self.journal.append(WorkerStarted(worker=w.id, pid=w.proc.pid))
         self.selector.register(w.proc.stdout, selectors.EVENT_READ, w)
         return w
 
@@ -197,8 +199,7 @@ class Pool:
             share = parts.pop("left", share)
         w.target, w.op_started, w.examples = target, time.monotonic(), 0
         w.share = max(0.05, min(share, left))
-        w.send({"type": "run", "target": target, "seconds": w.share, "examples": max_examples, "cap": max(0.1, left),
-                "resumed": parts["crashes"] if parts else 0})
+        w.send(RunTarget(target=target, seconds=w.share, examples=max_examples, cap=max(0.1, left), resumed=parts["crashes"] if parts else 0))
         self.progress.started(target)
 
     def _read(self, w: Worker) -> None:
@@ -207,18 +208,17 @@ class Pool:
             self._lost(w, OutcomeKind.CRASH)
             return
         for m in msgs:
-            kind = m.get("type")
-            if kind == "ready":
+            if isinstance(m, Ready):
                 w.ready = True
-            elif kind == "progress":
-                w.examples = m["examples"]
-                self.progress.examples_now(w.id, m["examples"])
-            elif kind == "finding":
+            elif isinstance(m, ExamplesSoFar):
+                w.examples = m.examples
+                self.progress.examples_now(w.id, m.examples)
+            elif isinstance(m, Found):
                 self.progress.finding(m)
-            elif kind == "op_done":
+            elif isinstance(m, OpDone):
                 took = time.monotonic() - w.op_started
                 self.overrun = max(0.0, OVERRUN_WEIGHT * (took - w.share) + (1 - OVERRUN_WEIGHT) * self.overrun)
-                parts = self.resumed.pop(m["target"], None)
+                parts = self.resumed.pop(m.target, None)
                 if parts is not None:  # the last part of a target that crashed: one record for the whole share
                     m = _added(m, parts)
                     self.journal.append(m)
@@ -258,25 +258,25 @@ class Pool:
             self._spawn()
             return
         if target is None:
-            self.journal.append({"type": "worker_lost", "worker": w.id, "how": how, **_signal_name(w.proc.returncode), "log": w.log_path})
+            self.journal.append(WorkerLost(worker=w.id, how=how, **_signal_name(w.proc.returncode), log=w.log_path))
             self.progress.note(f"worker {w.id} died outside any op ({_signal_name(w.proc.returncode)}); see {w.log_path}")
             self._spawn()
             return
         if self.database is not None and cur.get("choices") and cur.get("target") == target:
             self.database.save(database_key(target), bytes.fromhex(cur["choices"]))
         finding, replay = lost_finding(target, self.aten_op_of(target), cur, how, w.proc.returncode, self.example_timeout)
-        record = {"type": "finding", "target": target, "worker": w.id, "example": cur.get("example"), "finding": finding, "replay": replay}
+        record = Found(target=target, worker=w.id, example=cur.get("example"), finding=finding, replay=replay)
         self.journal.append(record)
         self.progress.finding(record)
-        done = {"type": "op_done", "target": target, "status": how, "worker": w.id, "seconds": round(time.monotonic() - w.op_started, 3),
-                "stats": {"name": target, "examples": (cur.get("example") or 0) if cur.get("target") == target else 0,
-                          "valid": _valid_before(cur, target), "errors": 0, "reached": []}}
+        done = OpDone(target=target, status=how, worker=w.id, seconds=round(time.monotonic() - w.op_started, 3),
+                      stats={"name": target, "examples": (cur.get("example") or 0) if cur.get("target") == target else 0,
+                             "valid": _valid_before(cur, target), "errors": 0, "reached": []})
         parts = self.resumed.pop(target, None)
         left = w.op_started + w.share - time.monotonic()
         crashes = (parts["crashes"] if parts else 0) + (how == OutcomeKind.CRASH)
         so_far = _added(done, {**(parts or {}), "crashes": crashes}) if crashes else done  # this crash counted too
         if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and left >= MIN_RESUMED_S:
-            self.resumed[target] = {**so_far["stats"], "crashes": crashes, "seconds": so_far["seconds"], "left": left}
+            self.resumed[target] = {**so_far.stats, "crashes": crashes, "seconds": so_far.seconds, "left": left}
             self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
         else:
             self.journal.append(so_far)
@@ -286,16 +286,15 @@ class Pool:
     def _finish(self, queue) -> None:
         for w in list(self.workers.values()):
             if w.target is not None:  # past the run's end: what it found is journaled already
-                self.journal.append(_added({"type": "op_done", "target": w.target, "status": "cut", "worker": w.id,
-                                            "seconds": round(time.monotonic() - w.op_started, 3),
-                                            "stats": {"name": w.target, "examples": w.examples, "valid": _valid_before(w.current(), w.target),
-                                                      "errors": 0, "reached": []}}, self.resumed.pop(w.target, None)))
+                self.journal.append(_added(OpDone(target=w.target, status="cut", worker=w.id, seconds=round(time.monotonic() - w.op_started, 3),
+                                                  stats={"name": w.target, "examples": w.examples, "valid": _valid_before(w.current(), w.target),
+                                                         "errors": 0, "reached": []}), self.resumed.pop(w.target, None)))
             else:
                 try:
-                    w.send({"type": "stop"})
+                    w.send(Stop())
                 except (BrokenPipeError, OSError):
                     pass
             self._retire(w)
         for target in queue:
             parts = self.resumed.pop(target, None)
-            self.journal.append(_added({"type": "op_done", "target": target, "status": "not_run", "stats": {"name": target, "examples": 0}}, parts))
+            self.journal.append(_added(OpDone(target=target, status="not_run", stats={"name": target, "examples": 0}), parts))

@@ -5,6 +5,7 @@ import sys
 import time
 
 from opprop.core.outcomes import OutcomeKind
+from opprop.fuzz.messages import Found, OpDone
 
 
 class Progress:
@@ -28,28 +29,28 @@ class Progress:
         self.examples_running[worker] = n
         self._refresh()
 
-    def finding(self, record: dict) -> None:
+    def finding(self, record: Found) -> None:
         """A journaled finding (a worker's, or a crash or hang the pool recorded): counted under its target if new to the run."""
         self.findings += 1
-        f = record.get("finding") or {}
+        f = record.finding
         key = (f.get("aten_op"), f.get("invariant"), f.get("output_index"))
         private = f.get("invariant") == OutcomeKind.INTERNAL_ASSERT and (f.get("detail") or {}).get("private")
         if key not in self.seen and not private:  # the summary reports private asserts apart (fuzz_summary.is_private_assert)
             self.seen.add(key)
-            self.new[record.get("target")] = self.new.get(record.get("target"), 0) + 1
+            self.new[record.target] = self.new.get(record.target, 0) + 1
         self._refresh(force=True)
 
-    def op_done(self, record: dict) -> None:
+    def op_done(self, record: OpDone) -> None:
         self.done += 1
-        stats = record.get("stats") or {}
+        stats = record.stats or {}
         self.examples_done += stats.get("examples", 0)
-        self.examples_running.pop(record.get("worker"), None)
+        self.examples_running.pop(record.worker, None)
         if self.live:
             self._refresh(force=True)
         else:
-            found = self.new.get(record["target"], 0)  # the summary's count, split by target: crashes and hangs too
-            line = (f"[{self.done}/{self.total}] {record['target']}: {record.get('status')}, {stats.get('examples', 0)} examples, "
-                    f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.get('seconds', 0):.1f}/{record.get('budget', 0):.1f} s")
+            found = self.new.get(record.target, 0)  # the summary's count, split by target: crashes and hangs too
+            line = (f"[{self.done}/{self.total}] {record.target}: {record.status}, {stats.get('examples', 0)} examples, "
+                    f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.seconds or 0:.1f}/{record.budget or 0:.1f} s")
             print(line, file=self.stream, flush=True)
 
     def tick(self) -> None:

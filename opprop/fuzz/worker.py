@@ -4,7 +4,7 @@ Forked from the parent (``opprop.fuzz.forked``), it has torch and op_db
 already; started as a fresh interpreter (``--worker-start spawn``), it
 imports them once, op_db only when a target needs it.
 
-Protocol: one JSON command per line on stdin (``run``: a fuzz target's share;
+Protocol (``opprop.fuzz.messages``): one JSON command per line on stdin (``run``: a fuzz target's share;
 ``check``: ``opprop check``'s samples and draws, ``opprop.fuzz.check_worker``), one JSON message per line on
 the protocol fd (the original stdout; the op's own prints go to stderr).
 Findings go to the journal from here, before the parent hears of them.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import functools
 import importlib
 import json
@@ -34,6 +35,7 @@ from opprop.explore.session import Exploration
 from opprop.explore.target import resolve
 from opprop.explore.database import open_database
 from opprop.fuzz.journal import Journal
+from opprop.fuzz.messages import COMMANDS, CheckTarget, ExamplesSoFar, Found, OpDone, Ready, Record, Stop, parse
 from opprop.fuzz.targets import ledgered_targets
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
@@ -81,8 +83,8 @@ def main(argv=None) -> int:
     proto = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # stray prints from ops must not corrupt the protocol
 
-    def send(msg: dict) -> None:
-        proto.write(json.dumps(msg, default=str) + "\n")
+    def send(msg: Record) -> None:
+        proto.write(json.dumps(msg.as_json(), default=str) + "\n")
         proto.flush()
 
     for m in args.imports:
@@ -99,17 +101,17 @@ def main(argv=None) -> int:
     database = open_database(args.database)
     journal = Journal(args.journal)
     current = Current(args.current)
-    send({"type": "ready", "worker": args.worker, "pid": os.getpid()})
+    send(Ready(worker=args.worker, pid=os.getpid()))
     for line in sys.stdin:
-        cmd = json.loads(line)
-        if cmd.get("type") == "stop":
+        cmd = parse(json.loads(line), COMMANDS)
+        if isinstance(cmd, Stop):
             break
-        if cmd.get("type") == "check":  # opprop check, isolated (opprop.fuzz.isolated_check)
+        if isinstance(cmd, CheckTarget):  # opprop check, isolated (opprop.fuzz.isolated_check)
             from opprop.fuzz.check_worker import run_check
 
             send(run_check(cmd, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data, current=current, send=send))
             continue
-        target = cmd["target"]
+        target = cmd.target
         count = [0]
         current.write({"target": target, "phase": "setup", "example": 0, "time": time.time()})
         if "::" not in target or target.split("::", 1)[1].split(".")[0] in catalog.opinfo_aten_names():
@@ -121,21 +123,21 @@ def main(argv=None) -> int:
                            "time": time.time()})
 
         def on_finding(f, n, target=target):
-            record = {"type": "finding", "target": target, "worker": args.worker, "example": n, "finding": f.as_json()}
+            record = Found(target=target, worker=args.worker, example=n, finding=f.as_json())
             journal.append(record)
             send(record)
 
         def on_progress(n, target=target):
-            send({"type": "progress", "target": target, "examples": n})
+            send(ExamplesSoFar(target=target, examples=n))
 
-        resumed = cmd.get("resumed", 0)  # crashes this target's share went on after: draws of their own, past the input saved
+        resumed = cmd.resumed  # crashes this target's share went on after: draws of their own, past the input saved
         try:
-            result = fuzz_target(target, device=args.device, seconds=cmd["seconds"], max_examples=cmd["examples"], seed=args.seed + resumed,
+            result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                  database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
-                                 cap=cmd.get("cap"), snapshot_data=args.snapshot_data, resumed=bool(resumed))
+                                 cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed))
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
-            result = {"target": target, "status": "error", "error": f"{type(e).__name__}: {str(e).strip()[:200]}"}
-        result.update(type="op_done", worker=args.worker, budget=cmd["seconds"])
+            result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
+        result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
         journal.append(result)
         send(result)
         current.write({"target": None, "phase": "idle", "time": time.time()})
@@ -143,9 +145,9 @@ def main(argv=None) -> int:
 
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
-                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False) -> dict:
+                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False) -> OpDone:
     """One target's share of the run: a learning exploration session with the example database, failing
-    (so Hypothesis shrinks and saves) at every finding; returns the ``op_done`` record.
+    (so Hypothesis shrinks and saves) at every finding; returns its ``OpDone``.
 
     Every example is announced (``on_example``: its choices, written to the
     worker's current file) before the op runs; when the worker dies or hangs
@@ -162,18 +164,10 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
     if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
         session.draw(max_examples - session.examples)
-    result = {"target": target_name, "status": session.status, "first_seen": session.first_seen}
-    if session.hypothesis_error:
-        result["hypothesis_error"] = session.hypothesis_error
-    learned = session.validity()
-    if learned is not None:
-        result["validity"] = learned  # the parent saves it, so the next run starts from it
-    result["shrunk"] = [f.as_json() for f in session.shrunk()]
-    result["stats"] = session.stats.as_json()
-    if session.modes:
-        result["modes"] = session.modes  # which edge modes and relations ran, and how many of them validly
-    result["seconds"] = round(time.monotonic() - session.start, 3)
-    return result
+    return OpDone(target=target_name, status=session.status, first_seen=session.first_seen, hypothesis_error=session.hypothesis_error or None,
+                  validity=session.validity(),  # the parent saves it, so the next run starts from it
+                  shrunk=[f.as_json() for f in session.shrunk()], stats=session.stats.as_json(), modes=session.modes or None,
+                  seconds=round(time.monotonic() - session.start, 3))
 
 
 @functools.lru_cache(maxsize=None)

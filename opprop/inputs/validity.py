@@ -134,9 +134,8 @@ def store() -> ValidityStore:
     return _STORE
 
 
-def save_learned(records) -> int:
-    """Keep what a fuzz run's workers learned (``validity`` in their ``op_done`` journal records); return how many ops."""
-    learned = {r["target"]: r["validity"] for r in records if r.get("type") == "op_done" and r.get("validity")}
+def save_learned(learned: dict) -> int:
+    """Keep what a fuzz run's workers learned (op name -> its record, from their journal's ``op_done`` lines); return how many ops."""
     if learned:
         current = store()
         for name, data in learned.items():

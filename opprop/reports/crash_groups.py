@@ -23,6 +23,7 @@ import dataclasses
 import torch
 
 from opprop.core.outcomes import CRASH_KINDS
+from opprop.fuzz.messages import Found, Record
 from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
 from opprop.reduce.crash_outcome import Outcome, finding_outcome
 from opprop.reduce.crash_rebuild import RebuildError, Rebuilt
@@ -95,13 +96,13 @@ def crash_findings(rep: dict) -> list[dict]:
     return found
 
 
-def journal_crash_findings(records: list[dict]) -> list[dict]:
+def journal_crash_findings(records: list[Record]) -> list[dict]:
     """Every crash and internal-assert finding a journal recorded, repeats included: each is a raw finding."""
     found = []
     for r in records:
-        if r.get("type") == "finding" and (r.get("finding") or {}).get("invariant") in CRASH_KINDS:
-            replay = r.get("replay") or r["finding"].get("replay") or {}  # a crash's record holds it; an assert's finding does
-            found.append({**r["finding"], "replay": {**replay, "target": r.get("target")} if replay else {"target": r.get("target")}})
+        if isinstance(r, Found) and r.finding.get("invariant") in CRASH_KINDS:
+            replay = r.replay or r.finding.get("replay") or {}  # a crash's record holds it; an assert's finding does
+            found.append({**r.finding, "replay": {**replay, "target": r.target} if replay else {"target": r.target}})
     return found
 
 

@@ -6,6 +6,7 @@ from opprop.reports import modes_table, tested
 from opprop.check.findings import Finding
 from opprop.check.runner import OpStats
 from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
+from opprop.fuzz.messages import Found, OpDone, Record, Run
 
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 
@@ -17,40 +18,40 @@ def _finding_key(f: Finding) -> tuple:
     return (f.aten_op, f.invariant, f.output_index, how)
 
 
-def build_report(records: list[dict], *, device: str = "cpu") -> dict:
-    run = next((r for r in records if r.get("type") == "run"), {})
+def build_report(records: list[Record], *, device: str = "cpu") -> dict:
+    run = next((r for r in records if isinstance(r, Run)), Run())
     findings: dict = {}
     replay: dict = {}
     for r in records:
-        if r.get("type") == "finding":
-            f = Finding.from_json(r["finding"])
+        if isinstance(r, Found):
+            f = Finding.from_json(r.finding)
             k = _finding_key(f)
             if k not in findings:
                 findings[k] = f
-                if r.get("replay"):
-                    replay[k] = {**r["replay"], "target": r["target"], "example": r.get("example")}
+                if r.replay:
+                    replay[k] = {**r.replay, "target": r.target, "example": r.example}
     ops: dict = {}
     for r in records:
-        if r.get("type") == "op_done":
-            ops[r["target"]] = r
-            for s in r.get("shrunk") or []:  # the minimal input Hypothesis shrank it to
+        if isinstance(r, OpDone):
+            ops[r.target] = r
+            for s in r.shrunk or []:  # the minimal input Hypothesis shrank it to
                 f = Finding.from_json(s)
                 k = _finding_key(f)
                 if k in findings and findings[k].called_op == f.called_op:
                     findings[k] = f
-    for t in run.get("targets", []):
-        ops.setdefault(t, {"target": t, "status": "not_run", "stats": {"name": t, "examples": 0}})
+    for t in run.targets:
+        ops.setdefault(t, OpDone(target=t, status="not_run", stats={"name": t, "examples": 0}))
     found = sorted(findings.values(), key=lambda f: (f.aten_op, f.invariant, f.output_index if f.output_index is not None else -1))
     private_asserts = [f for f in found if is_private_assert(f)]
     found = [f for f in found if not is_private_assert(f)]
     coverage = []
     for t, r in ops.items():
-        s = r.get("stats") or {}
+        s = r.stats or {}
         coverage.append({
             "name": t,
-            "status": r.get("status"),
-            "budget_s": r.get("budget"),
-            "seconds": r.get("seconds"),
+            "status": r.status,
+            "budget_s": r.budget,
+            "seconds": r.seconds,
             "examples": s.get("examples", 0),
             "valid": s.get("valid", 0),
             "valid_rate": round(s.get("valid", 0) / s["examples"], 4) if s.get("examples") else None,
@@ -59,32 +60,32 @@ def build_report(records: list[dict], *, device: str = "cpu") -> dict:
             "error_kinds": s.get("error_kinds", {}),
             "tested": tested.as_json(s.get("valid", 0), s.get("examples", 0), s.get("error_kinds")),
             "internal_errors": s.get("internal_errors", {}),
-            "first_seen_at_example": r.get("first_seen", {}),
-            "modes": r.get("modes", {}),
-            **({"error": r["error"]} if r.get("error") else {}),
-            **({"hypothesis_error": r["hypothesis_error"]} if r.get("hypothesis_error") else {}),
+            "first_seen_at_example": r.first_seen or {},
+            "modes": r.modes or {},
+            **({"error": r.error} if r.error else {}),
+            **({"hypothesis_error": r.hypothesis_error} if r.hypothesis_error else {}),
         })
     crashes = [{**f.as_json(), "replay": replay.get(_finding_key(f))} for f in found if f.invariant == OutcomeKind.CRASH]
     hangs = [{**f.as_json(), "replay": replay.get(_finding_key(f))} for f in found if f.invariant == OutcomeKind.HANG]
-    rep = core_report.build(found, [], run.get("device", device),
-                            budget_s=run.get("budget"), jobs=run.get("jobs"), shard=run.get("shard"), seed=run.get("seed"),
-                            database=run.get("database"), skipped_generators=run.get("skipped", []),
+    rep = core_report.build(found, [], run.device or device,
+                            budget_s=run.budget, jobs=run.jobs, shard=run.shard, seed=run.seed,
+                            database=run.database, skipped_generators=run.skipped,
                             crashes=crashes, hangs=hangs)
     rep["ops"] = coverage
     rep["private_internal_asserts"] = [f.as_json() for f in private_asserts]
     from opprop.fuzz.aten_coverage import aten_coverage
 
-    aten = aten_coverage(coverage, run.get("targets", []))
+    aten = aten_coverage(coverage, run.targets)
     if aten is not None:
         rep["aten_coverage"] = aten
-    if run.get("torch_version"):
-        rep["torch_version"] = run["torch_version"]
-    if run.get("namespaces"):
-        rep["namespaces"] = run["namespaces"]  # every namespace beside aten: its targets, or why it was left out
-    if run.get("corpus"):
-        rep["corpus"] = run["corpus"]  # what the run started from: --corpus DIR, or the shipped seed (opprop fuzz --no-seed: none)
-    if run.get("imports"):
-        rep["imports"] = run["imports"]  # the run's --import modules: its crash repros import them too
+    if run.torch_version:
+        rep["torch_version"] = run.torch_version
+    if run.namespaces:
+        rep["namespaces"] = run.namespaces  # every namespace beside aten: its targets, or why it was left out
+    if run.corpus:
+        rep["corpus"] = run.corpus  # what the run started from: --corpus DIR, or the shipped seed (opprop fuzz --no-seed: none)
+    if run.imports:
+        rep["imports"] = run.imports  # the run's --import modules: its crash repros import them too
     return rep
 
 

@@ -109,6 +109,7 @@ def cmd_fuzz(args) -> int:
     from opprop.fuzz import targets as fuzz_targets
     from opprop.explore.database import open_database
     from opprop.fuzz.journal import Journal
+    from opprop.fuzz.messages import End, OpDone, Run
     from opprop.fuzz.pool import Pool
     from opprop.fuzz.progress import Progress
 
@@ -139,10 +140,9 @@ def cmd_fuzz(args) -> int:
     journal = Journal(journal_path)
     import torch
 
-    journal.append({"type": "run", "targets": names, "budget": args.budget, "jobs": args.jobs, "shard": f"{i}/{n}", "seed": args.seed,
-                    "device": args.device, "database": describe(args.database), "imports": list(args.imports), "skipped": [{"generator": g, "why": w} for g, w in found.skipped],
-                    "namespaces": list(found.namespaces),
-                    "torch_version": torch.__version__, "started": time.time(), **({"corpus": started_from} if started_from else {})})
+    journal.append(Run(targets=names, budget=args.budget, jobs=args.jobs, shard=f"{i}/{n}", seed=args.seed, device=args.device,
+                       database=describe(args.database), imports=list(args.imports), skipped=[{"generator": g, "why": w} for g, w in found.skipped],
+                       namespaces=list(found.namespaces), torch_version=torch.__version__, started=time.time(), corpus=started_from or None))
     if started_from:
         print(f"corpus: {started_from['about']}" + ("; --no-seed turns it off" if started_from["seed"] else ""))
     print(validity_prior.one_line())
@@ -168,14 +168,14 @@ def cmd_fuzz(args) -> int:
         pool.run(names, deadline=deadline, max_examples=args.per_op_examples)
     finally:
         progress.close()
-    journal.append({"type": "end", "seconds": round(time.monotonic() - start, 3)})
+    journal.append(End(seconds=round(time.monotonic() - start, 3)))
     journal.close()
     print(f"journal: {journal_path}")
     from opprop.inputs import validity
     from opprop.fuzz.journal import read
 
     records = read(journal_path)  # once: a long run's journal is large
-    learned = validity.save_learned(records)
+    learned = validity.save_learned({r.target: r.validity for r in records if isinstance(r, OpDone) and r.validity})
     if learned:
         print(f"validity: what {learned} op(s) rejected saved to {validity.store().path}")
     if args.prior_out:

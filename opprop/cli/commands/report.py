@@ -88,8 +88,11 @@ def read_input(path: str) -> tuple[dict, list]:
         except core_report.ReportError as e:
             raise UsageError(str(e)) from None
         return rep, crash_groups.crash_findings(rep)
-    records = journal.read(path)
-    if not records or not all(isinstance(r, dict) and "type" in r for r in records):
+    try:
+        records = journal.read(path)
+    except journal.JournalError as e:
+        raise UsageError(str(e)) from None
+    if not records:
         raise UsageError(f"{path} is neither an opprop fuzz report (JSON) nor a fuzz journal (JSON lines)")
     return summary.build_report(records), crash_groups.journal_crash_findings(records)
 
