@@ -12,7 +12,7 @@ import torch
 from opprop.cli import main as cli
 from opprop.reports import crash_groups, issue_report
 from opprop.reduce import crash_expectfile, crash_outcome, crash_rebuild, crash_runner, crash_script, crash_shrink, native_frame, expectfile
-from opprop.core import guard, ledger, specs
+from opprop.core import ledger, process_group, specs
 from opprop.fuzz.messages import JOURNAL, parse
 from opprop.reduce.crash_outcome import Outcome
 from opprop.reports import fuzz_summary as summary
@@ -217,12 +217,22 @@ def test_crash_repro_dies_the_same_way_three_times_in_a_fresh_interpreter(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_crash_repro_is_a_few_lines_of_torch(path):
     code = path.read_text().split("# ---- the repro ----", 1)[1].split("EXPECTED = ", 1)[0]
-    if "def guarded(" in code:  # the fixed helper that ends a buffer at an inaccessible page is not the repro's own lines
-        assert guard.SOURCE in code
-        code = code.replace(guard.SOURCE, "")
-    lines = [x for x in code.strip().splitlines() if x.strip()]
+    lines = crash_script.own_lines(code)  # less the fixed helpers (guarded buffers, the one-process group), word for word
     assert lines[0] == "import torch" and len(lines) <= 8, code
+    assert not any(x.startswith("def ") for x in lines), code  # a helper that is not the shared text word for word
     assert all("opprop" not in x for x in lines)
+
+
+def test_the_shared_helpers_are_not_a_repros_own_lines_and_nothing_else_is():
+    """A group repro's own lines are its inputs and its call; the group's start and teardown, shared by every group
+    repro, are not, and text that only resembles a helper still counts."""
+    spec = CallSpec("_c10d_functional::all_to_all_single", (TensorSpec("float32", (), "zeros"), [], [], process_group.NAME))
+    script = crash_script.script_source(spec)
+    own = crash_script.own_lines(script)
+    assert own == ["import torch", "input = torch.zeros((), dtype=torch.float32)",
+                   "torch.ops._c10d_functional.all_to_all_single.default(input, [], [], one_group.group_name)"], own
+    changed = script.replace("store = c10d.HashStore()", "store = c10d.HashStore()  # changed")
+    assert len(crash_script.own_lines(changed)) > 20
 
 
 def test_replay_says_changed_for_a_python_error_and_fixed_when_it_returns(tmp_path):

@@ -44,6 +44,19 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     return "\n".join(lines) + "\n"
 
 
+def helper_blocks() -> tuple[str, ...]:
+    """The fixed text a script holds word for word wherever it needs it: the guarded-buffer helper, the one-process
+    group's start and its teardown. Shared by every such repro, so none of it is the repro's own lines."""
+    return (guard.SOURCE.rstrip(), "\n".join(process_group.script_setup()).rstrip(), "\n".join(process_group.script_teardown()))
+
+
+def own_lines(script: str) -> list[str]:
+    """The script's non-blank lines less ``helper_blocks``: what this repro itself says."""
+    for block in helper_blocks():
+        script = script.replace(block, "")
+    return [line for line in script.splitlines() if line.strip()]
+
+
 def definition_of(definitions, op: str) -> tuple[str | None, str]:
     """(what a repro of ``op`` holds before its inputs so the op exists, where that is from): the source of the
     module registering its namespace, inlined; else, for a namespace no source names (a C extension, a name
