@@ -86,12 +86,13 @@ class Schedule:
         masks = [(f"{a.name}.mask", tuple(mask_combinations(mask_size(a)))) for a in args if mask_size(a)]
         optional = [(f"{a.name}.default", (True, False)) for a in args if is_optional(a)]
         values = [(f"{a.name}.value", rules_for(a)) for a in args if rules_for(a)]  # values by rule (schema_values)
-        # a packed weight's quantized engine (quantized_engine): a row each, as a row's other choices take their first value
+        # a packed weight's quantized engine (quantized_engine): a row each, as a row's other choices take their first value;
+        # the first rows, plain but for it (a fuzz share stops its rows after REJECTED_ROWS refused ones)
         engine = [(quantized_engine.CHOICE, quantized_engine.engines())] if quantized_engine.drawn_for(op) else []
         # per argument, as free plans draw them
         self.free_columns = [(f"{n}.mode", TENSOR_MODES) for n in self.tensor_names] + masks + bounds + ends + outs + relations + values
         # as rows assign them: one tensor mode for all tensors
-        self.columns = ([(BASE, TENSOR_MODES)] if tensors else []) + kind_column + engine + masks + optional + bounds + ends + outs + relations + values
+        self.columns = engine + ([(BASE, TENSOR_MODES)] if tensors else []) + kind_column + masks + optional + bounds + ends + outs + relations + values
         self.rows = self._rows()
 
     def _rows(self) -> list[dict]:

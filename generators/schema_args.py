@@ -190,12 +190,19 @@ class DrawContext:
             return kinds.values(shape, dtype, self.device)
 
 
+# What a weight is quantized as first: qint8, as every quantized engine (fbgemm, qnnpack, onednn) packs qint8 weights
+# beside quint8 activations ("expected scalar type QInt8 but found QUInt8" was most prepack refusals); symmetrically
+# (zero point 0), as PyTorch's weight observers quantize it, since onednn packs no other ("ONEDNN only supports
+# symmetric quantization of weight, whose zero point must be 0").
+WEIGHT_FIRST = {"qdtype": torch.qint8, "zero_point": 0}
+
+
 def _weights_first(name: str, option: str, choices):
-    """A weight's quantized dtype leads with qint8: every quantized engine (fbgemm, qnnpack, onednn) packs qint8
-    weights beside quint8 activations ("expected scalar type QInt8 but found QUInt8" was most prepack refusals)."""
-    if option != "qdtype" or name.lower() not in ("w", "weight", "weights", "packed_weight"):
+    """A weight's quantization options with ``WEIGHT_FIRST``'s value leading; any other tensor's as they are."""
+    if option not in WEIGHT_FIRST or name.lower() not in ("w", "weight", "weights", "packed_weight"):
         return choices
-    return (torch.qint8, *(c for c in choices if c != torch.qint8))
+    first = WEIGHT_FIRST[option]
+    return (first, *(c for c in choices if c != first))
 
 
 def value_for_type(arg, ctx: DrawContext):

@@ -248,6 +248,9 @@ CONVENTIONS = {
     "zero_point": _qparam(0, (torch.int32, torch.int64, torch.float32)),
     "zero_points": _qparam(0, (torch.int32, torch.int64, torch.float32)),
     "axis": _constant(0, INT),
+    # a sparse weight's block: 1 x 4, the one both sparse engines pack (fbgemm takes no other; qnnpack 1 x 4 or 8 x 1)
+    "out_features_block_size": _constant(1, INT),
+    "in_features_block_size": _constant(4, INT),
     "quant_min": _constant(0, INT),
     "quant_max": _constant(127, INT),
     "start": _constant(0, INT),

@@ -12,6 +12,7 @@ learns from it. The producer the draw chose is a choice like any other
 from __future__ import annotations
 
 import functools
+import re
 
 import torch
 
@@ -67,6 +68,14 @@ class Produced(produced.Unmade):
         return f"{self.call.target}(...)"
 
 
+def _stem(op_name: str) -> str | None:
+    """An op's name up to its spatial dims (``quantized::conv_transpose1d_dynamic`` -> ``conv_transpose1d``), or None
+    when it names none: a Conv2dPackedParamsBase for conv1d is packed by conv1d_prepack (a 3-d weight), for
+    conv_transpose2d by conv_transpose2d_prepack, where the class's simplest producer (conv2d_prepack) takes 4-d ones."""
+    m = re.match(r".*?[a-z][123]d(?=_|$)", op_name.partition("::")[2].split(".")[0])
+    return m.group(0) if m else None
+
+
 def produce(arg, ctx, call_for):
     """A ``Produced`` for an opaque argument: one of its producers, chosen, and its call drawn (``call_for(op, ctx,
     prefix)``), or None when it has none."""
@@ -75,6 +84,9 @@ def produce(arg, ctx, call_for):
     options = [n for n in producers_of(opaque_type(str(arg.real_type))) if catalog.overload_from_name(n) is not None]
     if not options:
         return None
+    stem = _stem(ctx.op_name)
+    if stem is not None:  # producers named for the consumer's family and dims lead, in their order (sorted is stable)
+        options.sort(key=lambda n: not n.partition("::")[2].startswith(stem))
     name = ctx.choose(f"{arg.name}.producer", options)
     return Produced(call_for(catalog.overload_from_name(name), ctx, f"{arg.name}>"))
 

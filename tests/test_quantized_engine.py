@@ -6,6 +6,7 @@ packed under, as ``quantized::conv2d_add`` runs only under onednn and ``sparse::
 import subprocess
 import sys
 
+import pytest
 import torch
 from hypothesis import HealthCheck, Phase, given, settings
 
@@ -83,3 +84,30 @@ def test_a_crash_repro_sets_the_engine_its_call_ran_under_and_the_default_is_not
     assert script.index("quantized.engine") < script.index("torch.ops.aten.add.Tensor(")
     assert CallSpec.from_json(spec.as_json()) == spec and CallSpec.from_json(spec.as_json()).engine == other
     assert "quantized.engine" not in script_source(spec.replace(engine=None))
+
+
+@pytest.mark.parametrize("op_name", ["quantized::conv2d_add", "quantized::linear_leaky_relu", "sparse::qlinear", "sparse::qlinear_dynamic",
+                                     "quantized::conv1d_dynamic", "quantized::conv_transpose1d_dynamic"])
+def test_a_packed_weight_op_takes_one_of_the_schedule_rows_a_fuzz_share_runs(op_name):
+    """A fuzz share stops an op's schedule after REJECTED_ROWS refused rows: within them, the engines' rows (onednn for
+    conv2d_add and linear_leaky_relu, fbgemm for sparse::qlinear, qnnpack for sparse::qlinear_dynamic) and the producer
+    named for the consumer's dims (conv1d_prepack for conv1d_dynamic, where conv2d_prepack takes 4-d weights only) give
+    each a valid call. Before, none of these ops had a valid call in a 300 s sweep of the quantized namespaces."""
+    from opprop.check import catalog
+    from opprop.explore.session import REJECTED_ROWS
+    from opprop.generators.schema import scheduled
+
+    _, rows = scheduled(catalog.overload_from_name(op_name))
+    taken = []
+    for row in rows[:REJECTED_ROWS]:
+        @settings(max_examples=1, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+        @given(row)
+        def first(call):
+            try:
+                call()
+                taken.append(call.engine)
+            except (RuntimeError, NotImplementedError):
+                pass
+
+        first()
+    assert taken, f"{op_name}: none of its first {REJECTED_ROWS} rows was valid"

@@ -68,10 +68,12 @@ def _taken_by(op_name: str, kernel_names: list) -> bool:
 
 
 def _kind(name: str, scheme: str, drawn: bool = True) -> TensorKind:
-    def build(shape, dtype, device, qdtype=torch.quint8):
-        return quantized(shape, qdtype if qdtype in scheme_dtypes(scheme) else torch.quint8, scheme, device=device)
+    def build(shape, dtype, device, qdtype=torch.quint8, zero_point=None):
+        return quantized(shape, qdtype if qdtype in scheme_dtypes(scheme) else torch.quint8, scheme, device=device, zero_point=zero_point)
 
-    return TensorKind(name, build, _taken_by, options={"qdtype": QUANTIZED_DTYPES}, drawn=drawn)
+    # zero_point: None is the builder's own (1; 0 for qint32), 0 a symmetric quantization (a per-tensor one; per channel,
+    # zero points are 0 anyway)
+    return TensorKind(name, build, _taken_by, options={"qdtype": QUANTIZED_DTYPES, "zero_point": (None, 0)}, drawn=drawn)
 
 
 KINDS = (
