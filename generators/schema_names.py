@@ -97,9 +97,11 @@ def _weight(arg, ctx):
         return None
     if str(arg.real_type).startswith("Optional") and ctx.choose(f"{arg.name}.none", (True, False)):
         return None
-    # an op named for N spatial dims (conv2d, its prepack) takes a (out, in, *kernel) weight first; an embedding op
-    # (its prepack: "embedding_bag_prepack weight tensor rank should be 2") a (rows, dim) table; others a per-channel one
-    shapes = ("conv", "channels", "same") if ctx.spatial else ("table", "channels", "same") if "embedding" in ctx.op_name else ("channels", "same", "conv")
+    # an op named for N spatial dims (conv2d, its prepack) or taking a padding (onednn::qconv_prepack) takes a
+    # (out, in, *kernel) weight first; an embedding op (its prepack: "embedding_bag_prepack weight tensor rank should
+    # be 2") a (rows, dim) table; others a per-channel one
+    conv = ctx.spatial or _conv_like(ctx)
+    shapes = ("conv", "channels", "same") if conv else ("table", "channels", "same") if "embedding" in ctx.op_name else ("channels", "same", "conv")
     style = ctx.choose(f"{arg.name}.shape", shapes)
     # a dense weight, unless the op has no dense kernel: a prepack op (quantized::conv2d_prepack) takes a quantized one
     kind = "dense" if tensor_kinds.kind(ctx.kinds[0]).dense else None
@@ -111,7 +113,7 @@ def _weight(arg, ctx):
     if style == "same":
         return ctx.tensor(arg.name)
     c = _channels(ctx)
-    return ctx.tensor(arg.name, shape=(c, c, *([1] * max(ctx.ndim - 2, 0))), kind=kind)
+    return ctx.tensor(arg.name, shape=(c, c, *([1] * _spatial(ctx))), kind=kind)  # a kernel dim per spatial dim, as stride has
 
 
 def _bias(arg, ctx):

@@ -111,3 +111,24 @@ def test_a_packed_weight_op_takes_one_of_the_schedule_rows_a_fuzz_share_runs(op_
 
         first()
     assert taken, f"{op_name}: none of its first {REJECTED_ROWS} rows was valid"
+
+
+
+def test_a_conv_like_op_named_for_no_dims_draws_a_weight_with_a_kernel_dim_per_stride_entry_first():
+    """onednn::qconv_prepack takes a padding, so its weight is (out, in, *kernel) first, one kernel dim per stride entry:
+    before, it was 1-d first ("stride should contain -1 elements for -1D convolution"), and none of a 300 s sweep's 326
+    draws was valid."""
+    from opprop.generators.schema import schema_call_strategy
+    from opprop.inputs.validity import OpValidity
+
+    agree = []
+
+    @settings(max_examples=100, database=None, deadline=None, derandomize=True, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(schema_call_strategy(torch.ops.onednn.qconv_prepack.default, learner=OpValidity()))
+    def draws(call):
+        weight, stride = call.args[0], call.args[4]
+        agree.append(weight.dim() >= 3 and weight.dim() == len(stride) + 2)
+
+    draws()
+    assert sum(agree) >= len(agree) / 3, (sum(agree), len(agree))
