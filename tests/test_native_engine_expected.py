@@ -15,6 +15,7 @@ import pytest
 
 from opprop.check import native_engine
 from opprop.check.mode import InvariantMode
+from opprop.core import quantized_engine
 from opprop.reduce import expectfile
 
 why_not = native_engine.available()
@@ -35,7 +36,7 @@ def test_the_ledgered_finding_is_found_natively_where_the_python_mode_finds_it_f
     ef = expectfile.load(path)
     spec = ef.repro
     func = spec.overload
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), quantized_engine.using(spec.engine):  # the engine the call ran under (conv2d_add: onednn)
         warnings.simplefilter("ignore")
         args, kwargs = spec.build()
         try:
