@@ -88,7 +88,7 @@ class OppropSession:
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
         self.log: list[str] = []
-        self.without_compiled: set[str] = set()  # why a process checked on the Python path alone (native.why_not)
+        self.without_compiled: set[str] = set()  # why a process checked on the Python path alone (hot_path.why_not)
         self.recorder = None  # --opprop-record: one corpus file for every test of this process
         if config.getoption("opprop_record"):
             from opprop.inputs.recording import Recorder
@@ -96,10 +96,10 @@ class OppropSession:
             self.recorder = Recorder(config.getoption("opprop_record"))
 
     def _note_hot_path(self) -> None:
-        from opprop.check import native
+        from opprop.check import hot_path
 
-        if native.module is None and native.why_not:
-            self.without_compiled.add(native.why_not)
+        if hot_path.module is None and hot_path.why_not:
+            self.without_compiled.add(hot_path.why_not)
 
     # ------------------------------------------------------------ per test
 

@@ -26,22 +26,22 @@ def pytest_configure(config):
 @pytest.fixture
 def python_hot_path(monkeypatch):
     """The Python hot path alone (the reference functions): the compiled one set aside, every plan made again."""
-    from opprop.check import native, plan
+    from opprop.check import hot_path as compiled_hot_path, plan
 
-    native.load()  # first: a build during the test would be undone with the monkeypatch (module None, _tried set)
+    compiled_hot_path.load()  # first: a build during the test would be undone with the monkeypatch (module None, _tried set)
     plan._forget_plans()
-    monkeypatch.setattr(native, "module", None)
+    monkeypatch.setattr(compiled_hot_path, "module", None)
     yield
     plan._forget_plans()
 
 
 @pytest.fixture(params=["compiled", "python"])
 def hot_path(request):
-    """Each way the hot path runs: compiled (``opprop/check/native.py``, which must build here) and Python alone."""
-    from opprop.check import native
+    """Each way the hot path runs: compiled (``opprop/check/hot_path.py``, which must build here) and Python alone."""
+    from opprop.check import hot_path as compiled_hot_path
 
     if request.param == "python":
         request.getfixturevalue("python_hot_path")
     else:
-        assert native.load() is not None, f"the compiled hot path did not build: {native.why_not}"
+        assert compiled_hot_path.load() is not None, f"the compiled hot path did not build: {compiled_hot_path.why_not}"
     return request.param

@@ -41,7 +41,7 @@ def _environ(cache) -> dict:
 
 
 def test_a_build_of_the_engine_killed_half_way_never_blocks_the_next(tmp_path):
-    """Its source is built by native_build as the hot path's is: a kill mid-compile and torch's stale `lock` beside it
+    """Its source is built by extension_build as the hot path's is: a kill mid-compile and torch's stale `lock` beside it
     leave nothing the next process waits on; that one builds it whole and checks."""
     kill_a_first_build(tmp_path, "from opprop.check import dispatch_hook; dispatch_hook.load()", "dispatch_hook_states.h", _environ(tmp_path))
     start = time.monotonic()

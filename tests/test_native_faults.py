@@ -16,7 +16,7 @@ import venv
 import pytest
 import torch
 
-from opprop.check import mode as checkmode, native, native_build
+from opprop.check import mode as checkmode, hot_path, extension_build
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
 from build_faults import kill_a_first_build
@@ -27,12 +27,12 @@ TESTS = os.path.join(REPO, "tests")
 # In a child: a checking() block that must find the planted violation, then which hot path ran it.
 CHECK_AND_SAY = textwrap.dedent("""
     import torch, opprop
-    from opprop.check import native
+    from opprop.check import hot_path
     import custom_ops
     with opprop.checking() as found:
         torch.ops.opprop_test.return_input(torch.ones(3))
     assert any(f.invariant == "returns_input" for f in found.findings), found.findings
-    print(native.status())
+    print(hot_path.status())
 """)
 
 
@@ -48,7 +48,7 @@ def killed_then_built(tmp_path_factory):
     second process's checking() that had to build: (the cache, its result, how long it took)."""
     cache = tmp_path_factory.mktemp("extensions")
     env = dict(os.environ, TORCH_EXTENSIONS_DIR=str(cache))
-    kill_a_first_build(cache, "from opprop.check import native; native.load()", "hot_path.cpp", env)
+    kill_a_first_build(cache, "from opprop.check import hot_path; hot_path.load()", "hot_path.cpp", env)
     start = time.monotonic()
     done = _run(CHECK_AND_SAY, env={"TORCH_EXTENSIONS_DIR": str(cache)}, timeout=180)
     return cache, done, time.monotonic() - start
@@ -99,7 +99,7 @@ def test_a_built_module_loads_with_no_compiler_and_writes_nothing(killed_then_bu
 @pytest.mark.parametrize("fault, reason", [
     ({"CXX": "/nonexistent/c++"}, "no C++ compiler ('/nonexistent/c++' not found; set CXX)"),
     ({"TORCH_EXTENSIONS_DIR": "{file}/extensions"}, "cache not writable: {file}/extensions/opprop_hot_path_"),
-    ({"OPPROP_NATIVE": "0"}, "OPPROP_NATIVE=0"),
+    ({"OPPROP_HOT_PATH": "0"}, "OPPROP_HOT_PATH=0"),
 ])
 def test_without_the_compiled_path_the_checks_run_and_one_line_says_why(fault, reason, tmp_path):
     a_file = tmp_path / "a-file"
@@ -116,23 +116,23 @@ def test_without_the_compiled_path_the_checks_run_and_one_line_says_why(fault, r
 def test_a_live_build_is_waited_for_a_bounded_time(tmp_path, monkeypatch):
     monkeypatch.setenv("TORCH_EXTENSIONS_DIR", str(tmp_path))
     sources = {"hot_path.cpp": b"// a source no one builds\n"}
-    directory = tmp_path / native_build.module_name(sources)
+    directory = tmp_path / extension_build.module_name(sources)
     directory.mkdir()
     with open(directory / "build.lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # another process's build, still running
         start = time.monotonic()
-        with pytest.raises(native_build.Unavailable, match="another process has been building it for over 1 s"):
-            native_build.obtain(sources, "hot_path.cpp", wait_s=1.0)
+        with pytest.raises(extension_build.Unavailable, match="another process has been building it for over 1 s"):
+            extension_build.obtain(sources, "hot_path.cpp", wait_s=1.0)
         assert time.monotonic() - start < 5
 
 
 def test_the_module_name_is_keyed_by_the_environment(monkeypatch):
-    sources = {part.name: part.read_bytes() for part in native.PARTS}
-    here = native_build.module_name(sources)
+    sources = {part.name: part.read_bytes() for part in hot_path.PARTS}
+    here = extension_build.module_name(sources)
     monkeypatch.setattr(sys, "prefix", "/another/venv")
-    assert native_build.module_name(sources) != here
+    assert extension_build.module_name(sources) != here
     monkeypatch.undo()
-    assert native_build.module_name({**sources, "hot_path.cpp": b"//"}) != here  # and by the source
+    assert extension_build.module_name({**sources, "hot_path.cpp": b"//"}) != here  # and by the source
 
 
 # Plans forgotten while the op runs, as invariants.register()/unregister() forget them: from the op's own Python
@@ -185,13 +185,13 @@ def test_plans_forgotten_during_the_op_are_not_used_after_it(where):
 def test_a_hand_off_lost_to_an_exception_leaves_nothing_behind():
     """The hand-off is what the compiled call returns: lost (an exception between it and its reader), it leaves no
     state that a later call could pick up and return instead of running its own op."""
-    assert native.load() is not None, native.why_not
+    assert hot_path.load() is not None, hot_path.why_not
     op = torch.ops.opprop_test.return_input.default
     mode = checkmode.InvariantMode("handed")
     mode._plan(op)
     x = torch.ones(3)
-    lost = native.module.dispatch(mode, op, (x,), None)  # run, not clean: handed on, then dropped as an exception would
-    assert type(lost) is native.HandedOn and lost[1] is x
+    lost = hot_path.module.dispatch(mode, op, (x,), None)  # run, not clean: handed on, then dropped as an exception would
+    assert type(lost) is hot_path.HandedOn and lost[1] is x
     del lost
     with mode:
         full = torch.full((3,), 5.0)  # declined before it runs (not planned yet): the Python path takes it whole
@@ -203,8 +203,8 @@ def test_a_hand_off_lost_to_an_exception_leaves_nothing_behind():
 # opprop. The handler raises only while armed (inside the try), so each raise is either caught there or lost inside.
 SIGINT_STORM = textwrap.dedent("""
     import signal, time, torch, opprop
-    from opprop.check import native
-    assert native.load() is not None or __import__("os").environ.get("OPPROP_NATIVE") == "0", native.why_not
+    from opprop.check import hot_path
+    assert hot_path.load() is not None or __import__("os").environ.get("OPPROP_HOT_PATH") == "0", hot_path.why_not
     x = torch.randn(8 * 1024 * 1024)  # 32 MiB: its digest is made by Python helpers, where the interrupts land
     raised = caught = calls = 0
     armed = False
@@ -236,7 +236,7 @@ SIGINT_STORM = textwrap.dedent("""
 
 @pytest.mark.parametrize("native_path", ["1", "0"])
 def test_every_interrupt_reaches_the_user(native_path):
-    done = _run(SIGINT_STORM, env={"OPPROP_NATIVE": native_path}, timeout=120)
+    done = _run(SIGINT_STORM, env={"OPPROP_HOT_PATH": native_path}, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     raised, caught, calls = map(int, done.stdout.split())
     assert raised >= 10
@@ -246,10 +246,10 @@ def test_every_interrupt_reaches_the_user(native_path):
 # Every entry point of the compiled module, called with anything: exceptions are fine, an abort or a crash is not.
 ENTRY_POINTS = textwrap.dedent("""
     import random, torch
-    from opprop.check import mode as checkmode, native
+    from opprop.check import mode as checkmode, hot_path
 
-    module = native.load()
-    assert module is not None, native.why_not
+    module = hot_path.load()
+    assert module is not None, hot_path.why_not
     mode = checkmode.InvariantMode("fuzz")
     add = torch.ops.aten.add.Tensor
     plan = mode._plan(add)[1]
@@ -265,14 +265,14 @@ ENTRY_POINTS = textwrap.dedent("""
     pool = [None, 0, -1, 2 ** 70, "s", b"b", 1.5, (), [], {}, (0,), [0], [-1], [[0, 1]], [[0]], {0: [0]}, {-1: [0]},
             {"x": 1}, frozenset({0}), object(), NoClass(), [NoClass()], (NoClass(),), (t, NoClass()), (t, [NoClass()]),
             (t, t), (t, 1), [(0, t)], [(0, t), (1, "x")], [("a", t)], [(0,)], [(0, NoClass())], [(0, t.to_sparse())],
-            t, t.t(), plan.native, mode, add, {"other": NoClass()}, {"other": t}, [None], [[None]], (None, None)]
+            t, t.t(), plan.compiled, mode, add, {"other": NoClass()}, {"other": t}, [None], [[None]], (None, None)]
     rng = random.Random(0)
     names = ["take_states", "clean", "dispatch", "inputs_of", "make_plan"]
     for _ in range(30000):
         name = rng.choice(names)
         args = [rng.choice(pool) for _ in range(rng.choice([0, 1, 2, 3, 4, 5, 5, 14, rng.randint(0, 16)]))]
         if name in ("dispatch", "inputs_of") and len(args) >= 2 and rng.random() < 0.7:  # reach the walk
-            args[:3] = ([mode, add] if name == "dispatch" else [plan.native]) + [rng.choice([(t, NoClass()), (t, [NoClass()]), (t, t)])]
+            args[:3] = ([mode, add] if name == "dispatch" else [plan.compiled]) + [rng.choice([(t, NoClass()), (t, [NoClass()]), (t, t)])]
         try:
             getattr(module, name)(*args)
         except Exception:
@@ -294,7 +294,7 @@ def test_entry_points_called_with_anything_never_abort():
 def test_one_mode_shared_by_two_threads_runs_each_op_once():
     """Nothing of one call is kept on the mode for the next: one thread's calls are handed on after their op, the
     other's declined before theirs, in one mode, switching threads as often as the interpreter allows."""
-    assert native.load() is not None, native.why_not
+    assert hot_path.load() is not None, hot_path.why_not
     interval = sys.getswitchinterval()
     mode = checkmode.InvariantMode("shared")
     counter, sparse = torch.zeros(()), torch.ones(3).to_sparse()

@@ -1,8 +1,8 @@
 """The compiled hot path answers what the Python reference answers, call by call, or declines.
 
-``native.module.take_states`` must return what ``snapshots.take_states``
+``hot_path.module.take_states`` must return what ``snapshots.take_states``
 returns (the same states and the very same storage objects), and
-``native.module.clean`` what ``screen.reference_clears`` answers, on every call it does
+``hot_path.module.clean`` what ``screen.reference_clears`` answers, on every call it does
 not decline. Both are run side by side on real ops (op_db samples of the
 benchmark's op set) and on custom ops that break each invariant.
 """
@@ -15,7 +15,7 @@ import pytest
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from opprop.check import mode as checkmode, native, screen, snapshots
+from opprop.check import mode as checkmode, hot_path, screen, snapshots
 from opprop.check.runner import run_call
 from opprop.check.walk import tensor_arguments
 from opprop.core.calls import Call
@@ -31,8 +31,8 @@ aten = torch.ops.aten
 
 @pytest.fixture(autouse=True)
 def compiled():
-    assert native.load() is not None, f"the compiled hot path did not build: {native.why_not}"
-    return native.module
+    assert hot_path.load() is not None, f"the compiled hot path did not build: {hot_path.why_not}"
+    return hot_path.module
 
 
 def _same_state(a, b) -> bool:
@@ -45,7 +45,7 @@ def _same_state(a, b) -> bool:
 
 def test_the_headers_name_the_state_fields_in_the_python_order():
     # hot_path_common.h's comment names each NamedTuple's fields, and its enums index them in that order
-    header = (Path(native.__file__).parent / "hot_path_common.h").read_text()
+    header = (Path(hot_path.__file__).parent / "hot_path_common.h").read_text()
     for prefix, cls in (("STATE", snapshots.InputState), ("META", snapshots.Metadata)):
         named = re.search(rf"// snapshots\.{cls.__name__} fields: (.+)", header)
         assert named, cls.__name__
@@ -69,9 +69,9 @@ def test_large_inputs_get_the_reference_digests_and_kept_buffers(compiled):
         assert (got[1].value == ref[1].value) if type(got[1]) is snapshots.Digest else bytes(got[1]) == bytes(ref[1])
     plan = checkmode.InvariantMode("x")._plan(aten.add.Tensor)[1]
     outputs = [(0, torch.ones(2))]
-    assert compiled.clean(plan.native, inputs, outputs, states, storages) is True
+    assert compiled.clean(plan.compiled, inputs, outputs, states, storages) is True
     big.numpy()[-1, -1] += 1  # the last element, behind the version counter's back: only the bytes say so
-    assert compiled.clean(plan.native, inputs, outputs, states, storages) is False
+    assert compiled.clean(plan.compiled, inputs, outputs, states, storages) is False
 
 
 def test_take_states_returns_the_reference_states_and_storages(compiled):
@@ -106,11 +106,11 @@ def test_take_states_declines_what_it_does_not_take(compiled, value):
 def screen_answers():
     """Every call the mode screens while the test runs: the compiled answer next to the reference one."""
     answers = []
-    module = native.module
+    module = hot_path.module
 
     def both(plan, inputs, outputs, before, storages):
         want = screen.reference_clears(plan, inputs, outputs, before, storages)
-        got = None if plan.native is None else module.clean(plan.native, inputs, outputs, before, storages)
+        got = None if plan.compiled is None else module.clean(plan.compiled, inputs, outputs, before, storages)
         answers.append((plan.kind.name, got, want))
         return want
 
@@ -164,13 +164,13 @@ def test_the_compiled_screen_never_clears_a_violation(name, screen_answers):
 def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
     # a clean call runs whole in the compiled dispatch; a call with a finding is handed to the Python path after the op
     answers = []
-    module = native.module
+    module = hot_path.module
 
     def dispatch(*a):
         answers.append(module.dispatch(*a))
         return answers[-1]
 
-    monkeypatch.setattr(native, "module", type("Counting", (), {
+    monkeypatch.setattr(hot_path, "module", type("Counting", (), {
         "dispatch": staticmethod(dispatch), "clean": staticmethod(module.clean), "take_states": staticmethod(module.take_states),
         "make_plan": staticmethod(module.make_plan)}))
     x = torch.randn(4, 4)
@@ -184,13 +184,13 @@ def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch):
     result = run_call(VIOLATIONS["hold_output"]())
     assert [f.invariant for f in result.findings] == ["tensorimpl_use_count"] and result.internal_errors == []
     # the op ran compiled and was handed on, with its result, in what the call returned; the finding made on the Python path
-    assert len(answers) == 1 and type(answers[0]) is native.HandedOn
+    assert len(answers) == 1 and type(answers[0]) is hot_path.HandedOn
 
 
 def _same_walk(compiled, plan, args, kwargs):
     """The compiled walk's (position, tensor) pairs are the reference walk's; None where it declines (a tensor it does
     not take), which a call it must take may not do."""
-    got = compiled.inputs_of(plan.native, args, kwargs)
+    got = compiled.inputs_of(plan.compiled, args, kwargs)
     if got is None:
         return None
     want = tensor_arguments(plan.kind, args, kwargs or {})
@@ -211,7 +211,7 @@ def test_the_compiled_walk_finds_the_reference_inputs(compiled):
     for func, args, kwargs in cases:
         assert _same_walk(compiled, checkmode.InvariantMode("x")._plan(func)[1], args, kwargs), func
     sparse_call = (torch.ones(2).to_sparse(), x[0, :2])
-    assert compiled.inputs_of(checkmode.InvariantMode("x")._plan(aten.mul.Tensor)[1].native, sparse_call, {}) is None
+    assert compiled.inputs_of(checkmode.InvariantMode("x")._plan(aten.mul.Tensor)[1].compiled, sparse_call, {}) is None
 
 
 class _WalkBoth(TorchDispatchMode):
@@ -223,7 +223,7 @@ class _WalkBoth(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         plan = checkmode.InvariantMode("x")._plan(func)[1] if isinstance(func, torch._ops.OpOverload) else None
-        if plan is not None and plan.native is not None:
+        if plan is not None and plan.compiled is not None:
             self.answers.append((plan.kind.name, bool(kwargs), _same_walk(self.compiled, plan, args, kwargs)))
         return func(*args, **(kwargs or {}))
 
@@ -255,19 +255,19 @@ def test_the_compiled_walk_is_the_reference_walk_on_the_op_set_and_custom_ops(co
 
 
 def test_without_the_compiled_path_the_python_one_finds_the_same():
-    # OPPROP_NATIVE=0 (or no compiler): the reference functions do all the work, and say why
+    # OPPROP_HOT_PATH=0 (or no compiler): the reference functions do all the work, and say why
     import subprocess
 
     script = (
         "import torch, opprop\n"
-        "from opprop.check import native\n"
+        "from opprop.check import hot_path\n"
         "import custom_ops\n"
         "with opprop.checking() as found:\n"
         "    custom_ops.ops.mutate_input(torch.nn.Parameter(torch.ones(3)))\n"
         "    torch.mm(torch.ones(2, 2), torch.ones(2, 2))\n"
-        "print(native.module is None, native.why_not, sorted({f.invariant for f in found.findings}))\n"
+        "print(hot_path.module is None, hot_path.why_not, sorted({f.invariant for f in found.findings}))\n"
     )
-    env = {**os.environ, "OPPROP_NATIVE": "0"}
+    env = {**os.environ, "OPPROP_HOT_PATH": "0"}
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=os.path.dirname(__file__))
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "True OPPROP_NATIVE=0 ['undeclared_mutation']"
+    assert out.stdout.strip() == "True OPPROP_HOT_PATH=0 ['undeclared_mutation']"

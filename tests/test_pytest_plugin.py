@@ -225,10 +225,10 @@ def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytest
 
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]])
 def test_the_summary_says_once_when_the_compiled_path_was_unavailable(user, workers):
-    user._monkeypatch.setenv("OPPROP_NATIVE", "0")
+    user._monkeypatch.setenv("OPPROP_HOT_PATH", "0")
     result = _run(user, "--opprop", *workers)
     said = [line for line in result.outlines if "compiled hot path unavailable" in line]
-    assert said == ["opprop: compiled hot path unavailable (OPPROP_NATIVE=0); the Python path did the same checks, slower"]
+    assert said == ["opprop: compiled hot path unavailable (OPPROP_HOT_PATH=0); the Python path did the same checks, slower"]
     assert any(line.startswith("NEW   opprop_test::return_input") for line in result.outlines)  # checked all the same
-    user._monkeypatch.delenv("OPPROP_NATIVE")
+    user._monkeypatch.delenv("OPPROP_HOT_PATH")
     assert not [line for line in _run(user, "--opprop", *workers).outlines if "compiled hot path" in line]

@@ -1,5 +1,5 @@
 """The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``, ``dispatch_hook_states.h`` and
-the compiled hot path's snapshot rules, ``hot_path_bytes.h``), built on first use by ``native_build``.
+the compiled hot path's snapshot rules, ``hot_path_bytes.h``), built on first use by ``extension_build``.
 
 Four routes to the same checks (tensorimpl_use_count, storageimpl_use_count,
 returns_input, undeclared_alias, undeclared_mutation, storage_replaced, view_copies;
@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from opprop.check import native_build
+from opprop.check import extension_build
 
 SOURCE = Path(__file__).with_name("dispatch_hook.cpp")
 PARTS = (SOURCE, *(SOURCE.with_name(part) for part in ("dispatch_hook_checks.h", "dispatch_hook_states.h", "hot_path_bytes.h")))
@@ -44,11 +44,11 @@ def load():
             try:
                 taken = _fake_key_taken()
                 if taken:
-                    raise native_build.Unavailable(f"the Fake dispatch key has kernels of torch's own ({taken})")
-                module = native_build.obtain({p.name: p.read_bytes() for p in PARTS}, SOURCE.name)
+                    raise extension_build.Unavailable(f"the Fake dispatch key has kernels of torch's own ({taken})")
+                module = extension_build.obtain({p.name: p.read_bytes() for p in PARTS}, SOURCE.name)
                 module.install_fallbacks()
                 module.use_digest(_xxhash_library())  # (without it every large span is copied: the same answers)
-            except native_build.Unavailable as e:
+            except extension_build.Unavailable as e:
                 why_not = str(e)
             except Exception as e:  # noqa: BLE001  (any failure to build or load: the Python mode does the work)
                 why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"

@@ -20,7 +20,7 @@ PyObject* not_taken_() {  // a pending interrupt propagates: nothing ran yet
   return Py_NewRef(not_taken);
 }
 PyObject* plans_name = nullptr;  // "_plans"
-PyObject* native_name = nullptr;  // "native"
+PyObject* compiled_name = nullptr;  // "compiled": the CheckPlan attribute holding its compiled plan
 PyObject* log_name = nullptr;  // "_reached_log"
 
 // isinstance(obj, torch.Tensor), or -1 with the error set (THPVariable_Check throws that error as a C++ exception)
@@ -122,7 +122,7 @@ PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     if (!entry) return not_taken_();
     PyObject* check_plan = PyTuple_GET_ITEM(entry.get(), 1);  // the entry holds it
     if (check_plan == Py_None) return not_taken_();
-    compiled = Ref(PyObject_GetAttr(check_plan, native_name));
+    compiled = Ref(PyObject_GetAttr(check_plan, compiled_name));
     if (!compiled || compiled.get() == Py_None) return not_taken_();
     plan = plan_in(compiled.get());
     if (!plan || !plan->fast) return not_taken_();
@@ -207,8 +207,8 @@ struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, OPPROP_NAME(TORCH_EXTENS
 PyMODINIT_FUNC OPPROP_INIT(TORCH_EXTENSION_NAME)(void) {
   storage_name = PyUnicode_InternFromString("untyped_storage");
   plans_name = PyUnicode_InternFromString("_plans");
-  native_name = PyUnicode_InternFromString("native");
+  compiled_name = PyUnicode_InternFromString("compiled");
   log_name = PyUnicode_InternFromString("_reached_log");
-  if (!storage_name || !plans_name || !native_name || !log_name) return nullptr;
+  if (!storage_name || !plans_name || !compiled_name || !log_name) return nullptr;
   return PyModule_Create(&module_def);
 }

@@ -9,7 +9,7 @@ say "clean" when every check would be silent; only a call the screen cannot
 clear goes through the invariants' checks themselves, which produce the
 findings. The fused screen is ``screen.clears`` (a test puts another in its
 place with ``use_screen``); the plan is ``plan.CheckPlan``.
-Where the hot path is compiled (``native.py``), a call it takes runs whole in
+Where the hot path is compiled (``hot_path.py``), a call it takes runs whole in
 C++ up to the screen; this module's code is the reference it is held to, and
 takes over from the op's result whenever the screen does not clear the call.
 """
@@ -20,13 +20,13 @@ from torch._ops import OpOverload
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from opprop.check import catalog
-from opprop.check import native
+from opprop.check import hot_path
 from opprop.check import probe
 from opprop.check.aliasing import CallAliasing, entry_storages
 from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_signature, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
-from opprop.check import snapshots
+from opprop.check import pending_work, snapshots
 from opprop.check.readable import any_inference, flat_outputs
 from opprop.check.compat import OWN_DYNAMO_GUARD, set_eval_frame as _set_eval_frame, skip_in_dynamo
 from opprop.check.plan import PLANS, CheckPlan
@@ -34,8 +34,8 @@ from opprop.check.screen import clears as _shipped_screen
 from opprop.check.snapshots import take_states
 from opprop.check.walk import Unread, tensor_arguments
 
-_NOT_TAKEN = native.NOT_TAKEN
-_HandedOn = native.HandedOn
+_NOT_TAKEN = hot_path.NOT_TAKEN
+_HandedOn = hot_path.HandedOn
 # The screen every call asks, bound here once (a global read per call, no indirection); only ``use_screen`` changes it.
 _clears = _shipped_screen
 _storage_address = torch._C._storage_address  # the StorageImpl's address: no storage wrapper made
@@ -86,7 +86,7 @@ def validate_readers(force: bool = False) -> None:
     _screen_validated = False
     # looked up per call, so a reader put in their place (a test's planted bug) is the one checked
     probe.calibrate_screen(lambda address: _storage_use_count(address), lambda t: _storage_address(t))
-    native.load()  # the compiled hot path, built on first use (or its reason for not being there)
+    hot_path.load()  # the compiled hot path, built on first use (or its reason for not being there)
     _screen_validated = True
 
 
@@ -196,12 +196,12 @@ class InvariantMode(TorchDispatchMode):
         """
         prior = _set_eval_frame(None)  # Dynamo stays out of this frame and all it calls (see _should_skip_dynamo)
         try:
-            compiled = native.module
+            compiled = hot_path.module
             handed = None
             if compiled is not None and _clears is _shipped_screen:  # (another screen in use_screen: the path below)
                 handed = compiled.dispatch(self, func, args, kwargs)
                 if type(handed) is _Tensor:
-                    return handed  # checked and cleared, compiled (native.py): the op's own result
+                    return handed  # checked and cleared, compiled (hot_path.py): the op's own result
                 if type(handed) is not _HandedOn:  # NOT_TAKEN: the op has not run, the path below takes it whole
                     handed = None
             if handed is not None:  # the op ran compiled and the screen did not clear it: from its result on, here
@@ -224,13 +224,13 @@ class InvariantMode(TorchDispatchMode):
                 inputs = ()  # (for the handler below, if the walk itself fails)
                 try:
                     inputs = tensor_arguments(kind, args, kwargs)  # walk.py: the one walk, raises Unread
-                    if plan.fused:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
-                        before, storages = (plan.native is not None and native.module.take_states(inputs, kind.mutable_args)) or take_states(
+                    if plan.fused_befores:  # undeclared_mutation's and storage_replaced's befores, in one pass (compiled, where it takes them)
+                        before, storages = (plan.compiled is not None and hot_path.module.take_states(inputs, kind.mutable_args)) or take_states(
                             inputs, kind.mutable_args, plan.with_data)
                         entry = None  # on the slow path, from the storages
                     else:
                         before = storages = None
-                        entry = entry_storages(inputs, kind) if plan.entry else None
+                        entry = entry_storages(inputs, kind) if plan.records_entry_storages else None
                     befores = plan.befores
                     states = None
                     if befores:  # what the other invariants record before the call
@@ -238,7 +238,7 @@ class InvariantMode(TorchDispatchMode):
                         states = []
                         for _, record in befores:
                             states.append(record(inputs, kind, snapshot_all))
-                        if not plan.fused:
+                        if not plan.fused_befores:
                             if plan.mutation_slot is not None:
                                 before = states[plan.mutation_slot]
                             if plan.replaced_slot is not None:
@@ -250,6 +250,15 @@ class InvariantMode(TorchDispatchMode):
                         self._internal(func, "before the call")
                     return plan.call(*args, **kwargs)
                 out = plan.call(*args, **kwargs)
+            if kind.returns_work:  # a collective: its Work completed before any read, on a group of one rank
+                work = None
+                try:
+                    work = pending_work.to_complete(func, args, kwargs, out)
+                except Exception:
+                    self._internal(func, "after the call")
+                if work is not None:
+                    work.wait()  # its error is the call's own: gloo refused the call (pending_work.py)
+                del work
             outputs = ()
             try:
                 if type(out) is _Tensor:  # the common case without a call
@@ -258,7 +267,7 @@ class InvariantMode(TorchDispatchMode):
                     outputs = flat_outputs(kind, out)
                     if outputs is None:
                         return out  # a fake or functional output (a mode below made it): not read
-                clean = not plan.slow and _clears(plan, inputs, outputs, before, storages)
+                clean = not plan.unscreened and _clears(plan, inputs, outputs, before, storages)
                 if clean:
                     for slot, screen, prepared in plan.screens:  # the invariants' own screens (inlined: every call)
                         if not screen(inputs, outputs, None if slot is None else states[slot], prepared):
@@ -271,9 +280,9 @@ class InvariantMode(TorchDispatchMode):
                         if self._counted_repeat(plan, signature, inputs, outputs, before, storages):
                             return out
                     state = {inv: states[k] for k, (inv, _) in enumerate(befores)}
-                    if plan.fused:
+                    if plan.fused_befores:
                         state[catalog.UNDECLARED_MUTATION], state[STORAGE_REPLACED] = before, storages
-                        if plan.entry:  # what the written arguments sat on when the call began: entry_storages' values
+                        if plan.records_entry_storages:  # what the written arguments sat on when the call began: entry_storages' values
                             mutable_args = kind.mutable_args
                             entry = [s if i in mutable_args else None for (i, _), s in zip(inputs, storages)]
                     call = ObservedCall(kind, inputs, outputs, state, CallAliasing(func, kind, args, kwargs, inputs, entry))
@@ -299,11 +308,11 @@ class InvariantMode(TorchDispatchMode):
         clear (or a plan the screen cannot reduce) takes the full checks.
         """
         fired = self._recorded.get(signature)
-        if fired is None or not plan.fused or plan.screens or plan.slow:
+        if fired is None or not plan.fused_befores or plan.screens or plan.unscreened:
             return False
         fired_ids = frozenset(inv for inv, _ in fired)
         rest = self._reduced_plan(plan, fired_ids)
-        if rest.screens or rest.slow:
+        if rest.screens or rest.unscreened:
             return False
         if not _clears(rest, inputs, outputs, before if rest.mutation else None, storages if rest.replaced else None):
             return False

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from torch._ops import OpOverload
 
-from opprop.check import catalog, invariants, native
+from opprop.check import catalog, invariants, hot_path
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
 from opprop.check.screen import FUSED_BEFORES, SCREENED
@@ -13,9 +13,9 @@ class CheckPlan:
     """What one overload needs checked, decided once from the catalog and the invariants."""
 
     __slots__ = (
-        "func", "call", "kind", "checks", "befores", "screens", "slow", "entry", "fused", "with_data",
+        "func", "call", "kind", "checks", "befores", "screens", "unscreened", "records_entry_storages", "fused_befores", "with_data",
         "mutation_slot", "replaced_slot", "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
-        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns", "native",
+        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns", "compiled",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
@@ -37,9 +37,9 @@ class CheckPlan:
         # undeclared_mutation's before, with the same policy (a data clone off CPU only when asked or when the op writes)
         self.with_data = snapshot_all or kind.mutable
         # both fused befores apply (the usual case): the hot path takes them in one pass
-        self.fused = self.mutation and self.replaced
+        self.fused_befores = self.mutation and self.replaced
         # (invariant id, before) per other invariant that records state
-        stateful = [inv for inv in chosen if inv.before is not None and not (self.fused and inv.id in FUSED_BEFORES)]
+        stateful = [inv for inv in chosen if inv.before is not None and not (self.fused_befores and inv.id in FUSED_BEFORES)]
         self.befores = tuple((inv.id, inv.before) for inv in stateful)
         slots = {inv.id: k for k, inv in enumerate(stateful)}
         self.mutation_slot = slots.get(catalog.UNDECLARED_MUTATION)  # where the fused screen finds them, unfused
@@ -50,21 +50,21 @@ class CheckPlan:
             for inv in chosen
             if inv.id not in SCREENED and inv.screen is not None
         )
-        self.slow = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
+        self.unscreened = any(inv.id not in SCREENED and inv.screen is None for inv in chosen)  # fail closed
         # view_copies: return index -> input positions it is declared a view of; None when no output is one
         # (its check then has nothing to look at)
         self.views = (invariants.get(VIEW_COPIES).prepare(func, kind) or None) if VIEW_COPIES in names else None
         # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
         # (taken from storage_replaced's storages when those are taken anyway)
-        self.entry = kind.mutable and bool(chosen)
+        self.records_entry_storages = kind.mutable and bool(chosen)
         # Per return index: the input positions the schema lets it alias (no overlap test for those).
         self.may_alias_inputs = tuple(
             frozenset(i for (jj, i) in kind.allowed_out_in if jj == j) for j in range(kind.n_returns)
         )
         self.allowed_out_out = kind.allowed_out_out
         self.aliased_list_returns = kind.aliased_list_returns
-        # the compiled screen's settings, where the compiled hot path is loaded (native.py); None: Python alone
-        self.native = native.plan_of(self)
+        # the compiled screen's settings, where the compiled hot path is loaded (hot_path.py); None: Python alone
+        self.compiled = hot_path.plan_of(self)
 
 
 PLANS: dict = {}  # the plans every mode with the same settings shares: (snapshot_all, only) -> {id(func): (func, CheckPlan or None)}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
-from opprop.check import catalog, native, probe
+from opprop.check import catalog, hot_path, probe
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
@@ -74,12 +74,12 @@ def _apart(x: tuple, y: tuple) -> bool:
 def clears(plan: CheckPlan, inputs: list, outputs: list, before: list | None, storages: list | None) -> bool:
     """True only when every check in the plan would report nothing for this call: the screen the mode asks.
 
-    The compiled screen (``native``) answers first where the plan has one; it
+    The compiled screen (``hot_path``) answers first where the plan has one; it
     declines (None) any call it does not take, and ``reference_clears`` answers.
     """
-    compiled = plan.native
+    compiled = plan.compiled
     if compiled is not None:
-        answer = native.module.clean(compiled, inputs, outputs, before, storages)
+        answer = hot_path.module.clean(compiled, inputs, outputs, before, storages)
         if answer is not None:
             return answer
     return reference_clears(plan, inputs, outputs, before, storages)

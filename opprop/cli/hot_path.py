@@ -6,7 +6,7 @@ import sys
 
 def say_hot_path() -> None:
     """Load (or build, or wait for) the compiled hot path now, before any example's time runs; one line when it is unavailable."""
-    from opprop.check import native
+    from opprop.check import hot_path
 
-    if native.load() is None:
-        print(native.status(), file=sys.stderr)
+    if hot_path.load() is None:
+        print(hot_path.status(), file=sys.stderr)

@@ -28,7 +28,7 @@ import warnings
 import torch
 
 from opprop.check import catalog
-from opprop.check import native
+from opprop.check import hot_path
 from opprop.check import probe
 from opprop.check import snapshots
 from opprop.explore.session import Exploration
@@ -90,7 +90,7 @@ def main(argv=None) -> int:
     for m in args.imports:
         importlib.import_module(m)
     probe.validate()
-    native.load()  # the compiled hot path from the cache (the parent built it): before "ready", not in an example's time
+    hot_path.load()  # the compiled hot path from the cache (the parent built it): before "ready", not in an example's time
     if args.threads:
         torch.set_num_threads(args.threads)
     if args.opinfo_names:

@@ -14,11 +14,11 @@ Measured on the training steps of the ``real`` benchmark part, those two
 functions were nine tenths of what opprop adds to a do-nothing mode.
 
 The source is compiled the first time a mode is made (about 20 s;
-``python -m opprop.check.native`` builds it ahead), by ``native_build``: in a
+``python -m opprop.check.hot_path`` builds it ahead), by ``extension_build``: in a
 child process and a private directory, moved into the cache whole, under a lock
 that dies with its holder, so no interrupted build can block a later one. Where
 that fails (no compiler, no ninja, a cache that cannot be written, another
-process's build past the wait) or ``OPPROP_NATIVE=0`` says not to, the Python
+process's build past the wait) or ``OPPROP_HOT_PATH=0`` says not to, the Python
 functions do all the work, and ``why_not`` says why in one line (``status``).
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ import sys
 import threading
 from pathlib import Path
 
-from opprop.check import native_build
+from opprop.check import extension_build
 
 SOURCE = Path(__file__).with_name("hot_path.cpp")
 PARTS = (SOURCE, *(SOURCE.with_name(f"hot_path_{part}.h") for part in ("bytes", "common", "states", "screen")))  # one unit
@@ -62,11 +62,11 @@ def load() -> object | None:
 
 
 def _load() -> tuple[object | None, str | None]:
-    if os.environ.get("OPPROP_NATIVE", "1") == "0":
-        return None, "OPPROP_NATIVE=0"
+    if os.environ.get("OPPROP_HOT_PATH", "1") == "0":
+        return None, "OPPROP_HOT_PATH=0"
     try:
-        built = native_build.obtain({part.name: part.read_bytes() for part in PARTS}, SOURCE.name)
-    except native_build.Unavailable as e:
+        built = extension_build.obtain({part.name: part.read_bytes() for part in PARTS}, SOURCE.name)
+    except extension_build.Unavailable as e:
         return None, str(e)
     except Exception as e:  # noqa: BLE001  (any failure to build or load leaves the Python path, with its reason)
         return None, f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
@@ -97,12 +97,12 @@ def plan_of(plan) -> object | None:
         None if plan.views is None else {j: sorted(bases) for j, bases in plan.views.items()},
         [tuple(pair) for pair in plan.allowed_out_out],
         sorted(plan.aliased_list_returns),
-        plan.fused and not plan.befores and not plan.screens and not plan.slow,  # all of it on the fused path
+        plan.fused_befores and not plan.befores and not plan.screens and not plan.unscreened,  # all of it on the fused path
         plan.kind.name, plan.call, list(plan.kind.tensor_args), list(plan.kind.mutable_args), list(plan.kind.arg_names),
     )
 
 
-if __name__ == "__main__":  # python -m opprop.check.native: build it now (CI does, before its tests)
+if __name__ == "__main__":  # python -m opprop.check.hot_path: build it now (CI does, before its tests)
     if load() is None:
         print(f"opprop: the compiled hot path is not available: {why_not}", file=sys.stderr)
         sys.exit(1)
