@@ -2,7 +2,11 @@
 (tests/test_quantized_engine.py), as ``quantized::conv2d_add`` runs only under onednn: ``pack`` makes a
 ``LinearPackedParamsBase`` and notes the engine it ran under; ``apply`` refuses a call unless it runs under the engine
 its weight was packed under, and that engine is not the default, then returns its tensor argument itself (returns_input,
-under a schema that declares a fresh output); its ``apply_ok`` twin returns a copy."""
+under a schema that declares a fresh output); its ``apply_ok`` twin returns a copy. ``segv`` dies reading address 0
+(SIGSEGV) under the engine its weight was packed under, when that is not the default; its producer ``pack_rows`` reads
+its weight's second dim, so a 1-d or 0-d weight raises an IndexError, as quantized::linear_prepack's does."""
+import ctypes
+
 import torch
 
 DEFAULT = torch.backends.quantized.engine  # a fresh interpreter's (the module is inlined in repros: no opprop import)
@@ -18,15 +22,33 @@ def _pack(w):
     return packed
 
 
-def _apply(packed, x, fixed):
+def _pack_rows(w):
+    return _pack(w.reshape(w.shape[0], w.shape[1], -1))  # w.shape[1]: IndexError for a 1-d or 0-d weight
+
+
+def _refuse_another_engine(packed, op):
     engine = torch.backends.quantized.engine
     if engine == DEFAULT or _PACKED_UNDER.get(hash(packed)) != engine:
-        raise RuntimeError(f"Didn't find engine for operation opprop_engine::apply {engine}")
+        raise RuntimeError(f"Didn't find engine for operation opprop_engine::{op} {engine}")
+
+
+def _apply(packed, x, fixed):
+    _refuse_another_engine(packed, "apply")
     return x.clone() if fixed else x
+
+
+def _segv(packed, x):
+    _refuse_another_engine(packed, "segv")
+    ctypes.string_at(0)  # reads address 0: SIGSEGV
+    return x * 2
 
 
 LIB.define(f"pack(Tensor w) -> {PACKED}")
 LIB.impl("pack", _pack, "CompositeExplicitAutograd")
+LIB.define(f"pack_rows(Tensor w) -> {PACKED}")
+LIB.impl("pack_rows", _pack_rows, "CompositeExplicitAutograd")
+LIB.define(f"segv({PACKED} packed, Tensor x) -> Tensor")
+LIB.impl("segv", _segv, "CompositeExplicitAutograd")
 for _fixed in (False, True):
     _op = "apply" + ("_ok" if _fixed else "")
     LIB.define(f"{_op}({PACKED} packed, Tensor x) -> Tensor")

@@ -3,6 +3,7 @@ makes a packed weight, set around its producer and itself, put back afterwards, 
 
 tests/engine_ops.py's ``opprop_engine::apply`` runs only under another engine than the default, the one its weight was
 packed under, as ``quantized::conv2d_add`` runs only under onednn and ``sparse::qlinear_dynamic`` only under qnnpack."""
+import signal
 import subprocess
 import sys
 
@@ -42,6 +43,7 @@ def test_the_engine_in_effect_is_back_after_every_call_taken_or_refused():
     """A user's own engine (not the default) is in effect before and after each drawn call, whichever engine the call
     drew and whether the op took it or raised; a spec's call puts it back too."""
     import engine_ops  # noqa: F401  (registers opprop_engine::*)
+    from opprop.check.runner import ARGUMENT_ERRORS
     from opprop.generators.schema import schema_call_strategy
 
     user = next(e for e in quantized_engine.engines() if e != quantized_engine.DEFAULT)
@@ -55,7 +57,7 @@ def test_the_engine_in_effect_is_back_after_every_call_taken_or_refused():
         try:
             call()
             outcomes.append((call.engine, True))
-        except RuntimeError:
+        except ARGUMENT_ERRORS:
             outcomes.append((call.engine, False))
         assert torch.backends.quantized.engine == user
 
@@ -132,3 +134,29 @@ def test_a_conv_like_op_named_for_no_dims_draws_a_weight_with_a_kernel_dim_per_s
 
     draws()
     assert sum(agree) >= len(agree) / 3, (sum(agree), len(agree))
+
+
+def test_a_crash_under_another_engine_shrinks_keeping_it_and_its_repro_sets_it_and_dies(tmp_path):
+    """opprop_engine::segv dies only under the non-default engine its weight was packed under: the crash shrinker keeps
+    the engine (the default does not die), runs the producer only in its forked child (before, a candidate whose
+    producer raised an IndexError, as quantized::linear_prepack's does on a 1-d weight, ended the whole opprop report),
+    and the repro sets the engine and dies in a fresh interpreter."""
+    from pathlib import Path
+
+    import engine_ops
+    from opprop.reduce import crash_runner, crash_shrink
+    from opprop.reduce.crash_outcome import Outcome
+    from opprop.reduce.crash_script import script_source
+
+    other = next(e for e in quantized_engine.engines() if e != quantized_engine.DEFAULT)
+    weight = ProducedSpec(CallSpec("opprop_engine::pack_rows", (TensorSpec("float32", (2, 3)),)))
+    spec = CallSpec("opprop_engine::segv", (weight, TensorSpec("float32", (2,))), engine=other)
+    outcome = crash_runner.run_spec(spec)
+    assert outcome == Outcome("signal", "SIGSEGV", "opprop_engine::segv")
+    assert not crash_runner.run_spec(spec.replace(engine=None)).crashes  # refused under the default engine
+    shrunk = crash_shrink.shrink_crash(spec, outcome, max_tries=40).spec
+    assert shrunk.engine == other and len(shrunk.args[0].call.args[0].shape) == 2
+    repro = tmp_path / "repro.py"
+    repro.write_text(script_source(shrunk, definition=Path(engine_ops.__file__).read_text()))
+    ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == -signal.SIGSEGV, (ran.returncode, ran.stderr[-1000:])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from opprop.core.specs import CallSpec, SpecError, TensorSpec
+from opprop.core.specs import CallSpec, ProducedSpec, SpecError, TensorSpec
 from opprop.reduce.crash_outcome import Outcome
 from opprop.reduce.crash_runner import run_spec
 from opprop.reduce.shrink import ShrinkResult, arg_leaves, candidates, replace_leaf, resized, shrink_with
@@ -38,7 +38,7 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = No
         key = json.dumps(candidate.as_json(), sort_keys=True, default=str)
         if key not in seen:
             try:
-                candidate.build()  # a candidate the spec cannot even build (a size its values no longer fill) is no answer
+                _build_here(candidate)  # a candidate the spec cannot even build (a size its values no longer fill) is no answer
             except (SpecError, RuntimeError, ValueError, TypeError):
                 seen[key] = False
             else:
@@ -46,6 +46,14 @@ def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = No
         return seen[key]
 
     return shrink_with(spec, check, max_tries=max_tries, propose=_crash_candidates)
+
+
+def _build_here(spec: CallSpec) -> None:
+    """Build the candidate's inputs in this process, unless one is a packed weight: its producer is an op, which may
+    refuse the shrunk inputs (an IndexError ended a whole opprop report), need the spec's quantized engine, or crash,
+    so it runs in the forked child with the call (``run_spec``), where any of these is just not the same outcome."""
+    if not any(isinstance(v, ProducedSpec) for _, v in arg_leaves(spec, into_produced=False)):
+        spec.build()
 
 
 def _crash_candidates(spec: CallSpec):
