@@ -46,6 +46,9 @@ STR_ENUMS = {
     "compute_mode": ("use_mm_for_euclid_dist_if_necessary",),
     "equation": ("i->i",),
     "layout": ("NCHW",),
+    # a fused op's post-op: none or relu (mkldnn_prepacked::conv2d_prepack, the unary pointwise ops), add or mul (the
+    # binary ones, mkldnn::_linear_pointwise.binary); any other string is "Fusion behavior undefined"
+    "attr": ("none", "relu", "add", "mul"),
 }
 
 

@@ -160,3 +160,24 @@ def test_a_crash_under_another_engine_shrinks_keeping_it_and_its_repro_sets_it_a
     repro.write_text(script_source(shrunk, definition=Path(engine_ops.__file__).read_text()))
     ran = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, timeout=120)
     assert ran.returncode == -signal.SIGSEGV, (ran.returncode, ran.stderr[-1000:])
+
+
+def test_a_fused_ops_attr_is_a_post_op_it_knows():
+    """mkldnn_prepacked::conv2d_prepack's attr names its fused post-op: drawn as "" (its type's value), all 526 of its
+    draws in a 300 s sweep were "Fusion behavior undefined"; now most draws name one it knows (none, relu)."""
+    from opprop.generators.schema import schema_call_strategy
+    from opprop.inputs.validity import OpValidity
+
+    undefined = []
+
+    @settings(max_examples=40, database=None, deadline=None, derandomize=True, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(schema_call_strategy(torch.ops.mkldnn_prepacked.conv2d_prepack.default, learner=OpValidity()))
+    def draws(call):
+        try:
+            call()
+        except RuntimeError as e:
+            undefined.append("Fusion behavior undefined" in str(e))
+
+    draws()
+    assert sum(undefined) < 20, sum(undefined)
