@@ -8,8 +8,11 @@ the one-process group opprop starts reaches the bug; ``leaky_max_reduce`` does s
 for the ``ReduceOp`` MAX (a repro must rebuild that reduction, not the
 default SUM). ``fresh_all_reduce`` is
 their control (a copy). ``waits_for_peer`` blocks forever, as a receive with
-no peer would: its timeout must never be a finding.
+no peer would: its timeout must never be a finding. ``late_fill_`` writes its
+tensor (under a schema without ``(a!)``) on another thread after the call has
+returned its Work, as gloo's worker thread writes a collective's tensors.
 """
+import threading
 import time
 
 import torch
@@ -22,6 +25,8 @@ LIB.define("leaky_pg_identity(Tensor x, __torch__.torch.classes.c10d.ProcessGrou
 LIB.define("leaky_max_reduce(Tensor x, __torch__.torch.classes.c10d.ReduceOp reduce_op, "
            "__torch__.torch.classes.c10d.ProcessGroup process_group) -> Tensor")
 LIB.define("waits_for_peer(Tensor x, int src, str group_name) -> Tensor")
+LIB.define("late_fill_(Tensor x, __torch__.torch.classes.c10d.ProcessGroup process_group, float seconds) "
+           "-> __torch__.torch.classes.c10d.Work")
 
 
 def _size(group_name: str) -> int:
@@ -57,6 +62,19 @@ def _waits_for_peer(x, src, group_name):
         time.sleep(0.5)
 
 
+def _late_fill_(x, process_group, seconds):
+    future = torch.futures.Future()
+
+    def write():  # the undeclared write, after the call returned
+        time.sleep(seconds)
+        x.fill_(7)
+        future.set_result([x])
+
+    threading.Thread(target=write, daemon=True).start()
+    return c10d._create_work_from_future(future).boxed()
+
+
 for name, fn in (("leaky_all_reduce", _leaky_all_reduce), ("fresh_all_reduce", _fresh_all_reduce),
-                 ("leaky_pg_identity", _leaky_pg_identity), ("leaky_max_reduce", _leaky_max_reduce), ("waits_for_peer", _waits_for_peer)):
+                 ("leaky_pg_identity", _leaky_pg_identity), ("leaky_max_reduce", _leaky_max_reduce), ("waits_for_peer", _waits_for_peer),
+                 ("late_fill_", _late_fill_)):
     LIB.impl(name, fn, "CompositeExplicitAutograd")

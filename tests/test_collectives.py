@@ -141,3 +141,61 @@ def test_a_reduce_op_is_rebuilt_as_its_own_reduction_in_the_repro(tmp_path):
     script.write_text(emit(spec, "returns_input", definition=open(collective_ops.__file__).read(), definition_from="collective_ops.py"))
     rc, printed = _standalone(script)
     assert rc == 0 and printed.rstrip().endswith("returns_input: reproduces"), printed[-2000:]
+
+
+# ---------------------------------------------------------------- a collective's Work, completed before the checks read
+
+
+def _checked(op, *args):
+    """The findings (invariant names) of one call under the mode, and whether the call raised."""
+    from opprop.check.mode import InvariantMode
+
+    mode = InvariantMode(str(op))
+    try:
+        with mode:
+            op(*args)
+    except RuntimeError:
+        return {f.invariant for f in mode.findings}, True
+    return {f.invariant for f in mode.findings}, False
+
+
+def test_a_write_the_work_makes_after_the_call_returns_is_seen_on_a_group_of_one_rank():
+    """gloo writes a collective's tensors on its worker thread: c10d::_reduce_scatter_base_'s output, under a schema
+    without (a!), has never been written when the call returns; the mode waits for the Work before reading."""
+    import torch
+    import collective_ops  # noqa: F401  (registers opprop_coll::late_fill_)
+    from opprop.core import process_group
+
+    group, maximum = process_group.boxed_group(), process_group.boxed_reduce_op("MAX")
+    for _ in range(5):
+        found, raised = _checked(torch.ops.c10d._reduce_scatter_base_.default, torch.zeros(2), torch.ones(2), group, maximum)
+        assert not raised and "undeclared_mutation" in found, found
+    found, raised = _checked(torch.ops.opprop_coll.late_fill_.default, torch.zeros(2), group, 0.3)  # written 0.3 s after
+    assert (found, raised) == ({"undeclared_mutation"}, False)
+
+
+def test_a_call_gloo_refuses_on_its_thread_is_an_invalid_call_not_a_finding():
+    """An output of one element for an input of none: gloo raises from the Work, after the call returned its output
+    (the caller's own tensor, returns_input). The call raises under the mode, and nothing is found on it."""
+    import torch
+    from opprop.core import process_group
+
+    group, total = process_group.boxed_group(), process_group.boxed_reduce_op("SUM")
+    found, raised = _checked(torch.ops.c10d._reduce_scatter_base_.default, torch.zeros(1), torch.zeros(1, 0), group, total)
+    assert raised and found == set(), found
+
+
+def test_on_a_group_of_more_ranks_the_mode_never_waits_for_the_work():
+    """Waiting there could reorder the ranks' communication: the checks read when the call returns (the late write is
+    missed, never made up)."""
+    import time
+
+    import torch
+    from torch._C import _distributed_c10d as c10d
+    import collective_ops  # noqa: F401
+
+    two = c10d.ProcessGroup(c10d.HashStore(), 0, 2)
+    two._register_backend(torch.device("cpu"), c10d.ProcessGroup.BackendType.CUSTOM, c10d.FakeProcessGroup._create_internal(0, 2))
+    started = time.monotonic()
+    found, raised = _checked(torch.ops.opprop_coll.late_fill_.default, torch.zeros(2), two.boxed(), 2.0)
+    assert time.monotonic() - started < 1.5 and (found, raised) == (set(), False)

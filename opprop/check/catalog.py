@@ -15,7 +15,7 @@ from torch._ops import OpOverload
 
 from opprop.core.opnames import overload_from_name, qualified_name  # noqa: F401  (callers ask the catalog)
 
-from opprop.check import aliasing, invariants
+from opprop.check import aliasing, invariants, pending_work
 from opprop.check.invariants import (
     returns_input,
     storageimpl_use_count,
@@ -67,6 +67,7 @@ class OpKind:
     # Tensor[] returns whose elements may alias each other (``Tensor(a)[]``)
     aliased_list_returns: frozenset
     invariants: tuple[str, ...]
+    returns_work: bool = False  # a c10d collective's Work: the mode may complete it before reading (pending_work.py)
 
     @property
     def kind(self) -> str:
@@ -141,6 +142,7 @@ def classify(op: OpOverload) -> OpKind:
         allowed_out_out=allowed_out_out,
         aliased_list_returns=frozenset(j for j, r in enumerate(rets) if r.alias_info is not None),
         invariants=(),
+        returns_work=pending_work.returns_work(schema),
     )
     return dataclasses.replace(kind, invariants=invariants_for(kind))
 

@@ -32,6 +32,7 @@ RANK, WORLD_SIZE = 0, 1
 TIMEOUT_S = 5.0  # gloo's wait for a peer; well under any example timeout (fuzz.blocking's deadline is twice it)
 GROUP_CLASS = "__torch__.torch.classes.c10d.ProcessGroup"
 REDUCE_OP_CLASS = "__torch__.torch.classes.c10d.ReduceOp"
+WORK_CLASS = "__torch__.torch.classes.c10d.Work"  # what a c10d collective returns: its pending work
 # Every reduction c10d names; gloo refuses some (AVG, PREMUL_SUM): an invalid call the validity record learns.
 REDUCE_OPS = ("SUM", "PRODUCT", "MIN", "MAX", "BAND", "BOR", "BXOR", "AVG")
 
