@@ -31,7 +31,7 @@ from opprop.core.calls import Call
 from opprop.generators import grad
 from opprop.generators.sample_copies import Copier, layout_can_change, tensors_in
 from opprop.inputs.sample_building import sample_building
-from opprop.strategies import LAYOUT_KINDS, Layout, layouts, simplest_first
+from opprop.strategies import LAYOUT_KINDS, StrideLayout, layouts, simplest_first
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
@@ -95,7 +95,7 @@ def _enum_choices(name: str, value, input_):
 class SampleChange:
     """What to change in one sample: the strategy draws it, the probe tries one change at a time."""
 
-    layouts: dict = dataclasses.field(default_factory=dict)  # id(sample tensor) -> Layout
+    layouts: dict = dataclasses.field(default_factory=dict)  # id(sample tensor) -> StrideLayout
     flips: set = dataclasses.field(default_factory=set)  # ("arg", i) or ("kw", name)
     enums: dict = dataclasses.field(default_factory=dict)  # kwarg name -> new value
     drops: set = dataclasses.field(default_factory=set)  # kwarg names: tensors become None, others are removed
@@ -179,7 +179,7 @@ def _single_changes(sample, grad_modes):
         for batch in BATCH_CUTS:
             yield ("batch", batch), SampleChange(batch=batch)
     for kind in LAYOUT_KINDS[1:]:
-        chosen = {key: Layout(kind) for key, t in tensors.items() if Layout(kind).applies_to(t.shape)}
+        chosen = {key: StrideLayout(kind) for key, t in tensors.items() if StrideLayout(kind).applies_to(t.shape)}
         if chosen:
             yield ("layout", kind), SampleChange(layouts=chosen)
     for flag in _flags(sample):

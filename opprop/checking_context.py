@@ -23,7 +23,7 @@ from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, InternalError
 from opprop.core.specs import CallSpec
-from opprop.inputs.recording import Recorder, Recording
+from opprop.inputs.recording import CorpusRecorder, Recording
 
 # Frames inside these directories are never "the user code that made the call".
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
@@ -215,8 +215,8 @@ class checking(contextlib.ContextDecorator):
         self.snapshot_data = snapshot_data
         self.ledger = ledger if isinstance(ledger, ledger_mod.Ledger) else ledger_mod.load(ledger)
         self.capture_calls = capture_calls
-        # a path, or a Recorder shared by many blocks (the pytest plugin's: one file per process)
-        self.recorder = record if record is None or isinstance(record, Recorder) else Recorder(record)
+        # a path, or a CorpusRecorder shared by many blocks (the pytest plugin's: one file per process)
+        self.recorder = record if record is None or isinstance(record, CorpusRecorder) else CorpusRecorder(record)
         self.findings: list[Checked] = []
         self.internal_errors: list = []  # InternalError records: opprop failed to check a call, which ran on unchanged
         self.unchecked_threads: list[str] = []  # threads started inside the block: dispatch modes are per thread

@@ -91,9 +91,9 @@ class OppropSession:
         self.without_compiled: set[str] = set()  # why a process checked on the Python path alone (hot_path.why_not)
         self.recorder = None  # --opprop-record: one corpus file for every test of this process
         if config.getoption("opprop_record"):
-            from opprop.inputs.recording import Recorder
+            from opprop.inputs.recording import CorpusRecorder
 
-            self.recorder = Recorder(config.getoption("opprop_record"))
+            self.recorder = CorpusRecorder(config.getoption("opprop_record"))
 
     def _note_hot_path(self) -> None:
         from opprop.check import hot_path

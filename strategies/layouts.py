@@ -1,6 +1,6 @@
 """Memory layouts: the same values (or, for ``expanded``, the same first slice) under other strides and offsets.
 
-A ``Layout`` is a pure description; ``Layout.apply(t)`` builds a new tensor
+A ``StrideLayout`` is a pure description; ``StrideLayout.apply(t)`` builds a new tensor
 laid out that way and never touches ``t``. ``layouts(shape)`` draws only the
 layouts that make a difference for that shape, ``contiguous`` first.
 """
@@ -18,7 +18,7 @@ KINDS = ("contiguous", "transposed", "sliced", "offset", "expanded", "channels_l
 
 
 @dataclasses.dataclass(frozen=True)
-class Layout:
+class StrideLayout:
     """``kind`` is one of KINDS; ``step`` is the slice step, ``offset`` the storage offset."""
 
     kind: str = "contiguous"
@@ -93,7 +93,7 @@ def _expanded(src: torch.Tensor) -> torch.Tensor:
 
 
 @defines_strategy()
-def layouts(shape=None, kinds=KINDS) -> st.SearchStrategy[Layout]:
+def layouts(shape=None, kinds=KINDS) -> st.SearchStrategy[StrideLayout]:
     """Layouts that apply to ``shape`` (any shape when None), drawn from ``kinds``, contiguous first."""
     kinds = tuple(kinds)
     for k in kinds:
@@ -109,4 +109,4 @@ def layouts(shape=None, kinds=KINDS) -> st.SearchStrategy[Layout]:
         if not kinds:
             raise InvalidArgument(f"none of the layout kinds applies to shape {shape}")
     ordered = [k for k in KINDS if k in kinds]
-    return st.builds(Layout, kind=st.sampled_from(ordered), step=st.integers(2, 3), offset=st.integers(1, 3))
+    return st.builds(StrideLayout, kind=st.sampled_from(ordered), step=st.integers(2, 3), offset=st.integers(1, 3))

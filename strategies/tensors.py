@@ -16,7 +16,7 @@ from hypothesis.strategies._internal.strategies import SearchStrategy
 from hypothesis.strategies._internal.utils import defines_strategy
 
 from opprop.strategies.dtypes import COMPLEX, FLOATING, dtypes as dtypes_strategy
-from opprop.strategies.layouts import KINDS as LAYOUT_KINDS, Layout, applies, layouts as layouts_strategy
+from opprop.strategies.layouts import KINDS as LAYOUT_KINDS, StrideLayout, applies, layouts as layouts_strategy
 from opprop.strategies.shapes import shapes as shapes_strategy
 
 SPECIAL_FLOATS = (-0.0, 0.5, math.inf, -math.inf, math.nan)
@@ -70,7 +70,7 @@ def tensors(
     """Tensors with the given (or drawn) dtype, shape and layout.
 
     ``dtype``, ``shape`` and ``requires_grad`` are values or strategies;
-    ``layout`` is a Layout, a strategy of them (draws that do not fit the
+    ``layout`` is a StrideLayout, a strategy of them (draws that do not fit the
     shape are discarded) or a collection of layout kinds (only those that
     apply to the drawn shape are drawn, contiguous when none does); ``values`` is a strategy of elements (default
     ``small_values(dtype)``) or the string ``"arange"`` for deterministic data.
@@ -83,7 +83,7 @@ def tensors(
         kinds = tuple(layout)
         layouts_strategy(kinds=kinds).validate()
     elif layout is not None and not isinstance(layout, SearchStrategy):
-        check_type(Layout, layout, "layout")
+        check_type(StrideLayout, layout, "layout")
     if values is not None and values != "arange" and not isinstance(values, SearchStrategy):
         raise InvalidArgument(f"values={values!r} must be a strategy of elements or 'arange'")
     grad_st = _as_strategy(requires_grad, "requires_grad", bool)
@@ -98,7 +98,7 @@ def tensors(
             usable = [k for k in (kinds or LAYOUT_KINDS) if applies(k, shp)] or ["contiguous"]
             lay = draw(layouts_strategy(shp, kinds=usable))
         else:
-            lay = draw(_as_strategy(layout, "layout", Layout))
+            lay = draw(_as_strategy(layout, "layout", StrideLayout))
             assume(lay.applies_to(shp))  # a drawn layout that cannot lay out this shape: not an example
         if values == "arange":
             data = arange_tensor(shp, dt, device)

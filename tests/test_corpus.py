@@ -152,12 +152,12 @@ def test_recording_is_transparent_and_its_failure_is_an_internal_error(tmp_path,
             torch.ones(2) + torch.ones(3)
     assert torch.equal(y, torch.arange(6.0).reshape(2, 3).t() * 2) and not found.internal_errors
 
-    from opprop.inputs.recording import Recorder
+    from opprop.inputs.recording import CorpusRecorder
 
     def broken(self, func, args, kwargs):
         raise ValueError("planted")
 
-    monkeypatch.setattr(Recorder, "observe", broken)
+    monkeypatch.setattr(CorpusRecorder, "observe", broken)
     with opprop.checking(record=tmp_path / "d") as found:
         z = x + 1
     assert torch.equal(z, torch.arange(6.0).reshape(2, 3) + 1)

@@ -343,7 +343,7 @@ def test_only_crash_recording_keeps_requires_grad():
 
     p = torch.zeros(2, requires_grad=True)
     assert not specs.describe([p])[0].requires_grad and specs.describe([p], grad=True)[0].requires_grad
-    recorder = capture._Recorder("aten::add_.Tensor")
+    recorder = capture.CallCapture("aten::add_.Tensor")
     with torch.no_grad(), recorder:
         p.add_(torch.ones(2))  # an optimizer's update
     (spec,) = recorder.recorded

@@ -1,6 +1,6 @@
 """Adding a tensor kind is registering it in one place: this test defines a kind here and nowhere else.
 
-The kind: 4-d tensors in channels_last memory format, with a Layout of
+The kind: 4-d tensors in channels_last memory format, with a PartsLayout of
 its own (rebuilt from its contiguous values with ``.contiguous(memory_format=
 torch.channels_last)``, described with its memory format). Registered for
 one test only, it is drawn by schema draws, described in a finding, read
@@ -50,7 +50,7 @@ def _still_this_kind(candidates):
 
 
 KIND = tensor_kinds.TensorKind("channels_last", _build)  # dense: offered to every op with a dense kernel
-LAYOUT = tensor_kinds.Layout(
+LAYOUT = tensor_kinds.PartsLayout(
     "channels_last",
     torch.strided,
     parts=("contiguous",),

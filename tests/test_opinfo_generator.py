@@ -9,7 +9,7 @@ from opprop.check import catalog
 from opprop.listing import reachable
 from opprop.explore.target import resolve
 from opprop.generators.opinfo import SampleChange, allowed_changes, apply, opinfo_call_strategy, pristine_samples
-from opprop.strategies import Layout
+from opprop.strategies import StrideLayout
 
 FIND = settings(max_examples=300, database=None)
 
@@ -89,7 +89,7 @@ def test_valid_rate(name):
 def test_layout_transform_keeps_values():
     x = torch.arange(12.0).reshape(3, 4)
     for kind in ("transposed", "sliced", "offset"):
-        assert torch.equal(Layout(kind).apply(x), x)
+        assert torch.equal(StrideLayout(kind).apply(x), x)
 
 
 def test_sample_building_builds_the_same_samples_and_restores_torch():

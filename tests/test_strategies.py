@@ -6,7 +6,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from opprop.strategies import Layout, dtypes, index_tensors, layouts, offsets, shapes, tensors
+from opprop.strategies import StrideLayout, dtypes, index_tensors, layouts, offsets, shapes, tensors
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,7 @@ def test_bad_arguments_raise_invalid_argument(strategy):
 
 def test_layout_not_applicable_to_shape_raises():
     with pytest.raises(InvalidArgument):
-        Layout("transposed").apply(torch.ones(3))
+        StrideLayout("transposed").apply(torch.ones(3))
 
 
 def _values(t):
@@ -47,39 +47,39 @@ X = torch.arange(24.0).reshape(2, 3, 4)
 
 
 def test_transposed_is_non_contiguous_with_same_values():
-    t = Layout("transposed").apply(X)
+    t = StrideLayout("transposed").apply(X)
     assert not t.is_contiguous() and t.stride() == (12, 1, 3)
     assert torch.equal(_values(t), X)
 
 
 def test_sliced_has_a_step_and_same_values():
-    t = Layout("sliced", step=3).apply(X)
+    t = StrideLayout("sliced", step=3).apply(X)
     assert t.stride()[-1] == 3 and not t.is_contiguous()
     assert torch.equal(_values(t), X)
 
 
 def test_offset_has_positive_storage_offset_and_same_values():
-    t = Layout("offset", offset=2).apply(X)
+    t = StrideLayout("offset", offset=2).apply(X)
     assert t.storage_offset() == 2 and t.is_contiguous()
     assert torch.equal(_values(t), X)
 
 
 def test_expanded_has_stride_zero():
-    t = Layout("expanded").apply(X)
+    t = StrideLayout("expanded").apply(X)
     assert t.stride()[0] == 0 and t.shape == X.shape
     assert torch.equal(t[1], X[0])  # the first slice, repeated
-    assert Layout("expanded").apply(torch.ones(1, 3)).stride() == (3, 0)  # the first dim of size > 1
-    assert Layout("expanded").apply(torch.ones(1, 1)).stride()[0] == 0  # no dim > 1: a size-1 dim gets stride 0
+    assert StrideLayout("expanded").apply(torch.ones(1, 3)).stride() == (3, 0)  # the first dim of size > 1
+    assert StrideLayout("expanded").apply(torch.ones(1, 1)).stride()[0] == 0  # no dim > 1: a size-1 dim gets stride 0
 
 
 def test_channels_last_for_4d_and_5d():
-    assert Layout("channels_last").apply(torch.ones(2, 3, 4, 5)).is_contiguous(memory_format=torch.channels_last)
-    t5 = Layout("channels_last").apply(torch.arange(120.0).reshape(1, 2, 3, 4, 5))
+    assert StrideLayout("channels_last").apply(torch.ones(2, 3, 4, 5)).is_contiguous(memory_format=torch.channels_last)
+    t5 = StrideLayout("channels_last").apply(torch.arange(120.0).reshape(1, 2, 3, 4, 5))
     assert t5.is_contiguous(memory_format=torch.channels_last_3d) and not t5.is_contiguous()
 
 
 def test_layouts_for_a_shape_only_draw_applicable_kinds():
-    kinds = {Layout.kind for Layout in [find(layouts((3,)), lambda lay: lay.kind == k) for k in ("contiguous", "sliced", "offset", "expanded")]}
+    kinds = {StrideLayout.kind for StrideLayout in [find(layouts((3,)), lambda lay: lay.kind == k) for k in ("contiguous", "sliced", "offset", "expanded")]}
     assert kinds == {"contiguous", "sliced", "offset", "expanded"}
     with pytest.raises(Exception):
         find(layouts((3,)), lambda lay: lay.kind in ("transposed", "channels_last"), settings=settings(max_examples=200))
@@ -118,7 +118,7 @@ def test_tensors_special_floats_only_when_allowed():
 
 
 def test_arange_values_are_deterministic():
-    a = tensors(dtype=torch.int64, shape=(2, 3), layout=Layout(), values="arange").example()
+    a = tensors(dtype=torch.int64, shape=(2, 3), layout=StrideLayout(), values="arange").example()
     assert a.tolist() == [[0, 1, 2], [3, 4, 0]]
 
 

@@ -1,7 +1,7 @@
 """The dense tensors that hold a tensor's memory: what the storage-based checks compare for a tensor without storage.
 
 A sparse or jagged tensor has no storage of its own; its memory is its
-components', which its kind declares (``Layout.memory`` in
+components', which its kind declares (``PartsLayout.memory`` in
 ``opprop/core/tensor_kinds/``, the one place that says what a kind's
 components are): sparse COO its indices and values; CSR and BSR their
 compressed row indices, column indices and values; CSC and BSC their

@@ -50,7 +50,7 @@ class TensorSpec:
     is the float dtype quantized from and ``values`` are float values.
 
     Other kinds are built from ``parts``, themselves specs, the way torch
-    builds them: ``layout`` names a ``tensor_kinds.Layout``, which says
+    builds them: ``layout`` names a ``tensor_kinds.PartsLayout``, which says
     what the parts are (sparse COO: indices and values, with ``shape`` its
     size and ``coalesced`` its flag; nested: its components, ``shape``
     ``()``) and how they are read, built and written.

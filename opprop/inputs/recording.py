@@ -22,7 +22,7 @@ from opprop.inputs import corpus
 _Tensor = torch.Tensor
 
 
-class Recorder:
+class CorpusRecorder:
     """Which calls to keep, and the file they go to."""
 
     def __init__(self, directory, max_per_op: int = corpus.MAX_PER_OP):
@@ -110,7 +110,7 @@ def _part(value, ids: dict):
 class Recording:
     """Mixed in before a checking mode: records each call, then hands it to the mode's own dispatch."""
 
-    recorder: Recorder
+    recorder: CorpusRecorder
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         prior = _set_eval_frame(None)  # as the mode's own frame: Dynamo stays out of what recording calls

@@ -31,7 +31,9 @@ class CaptureError(ValueError):
     """The finding could not be captured as a stand-alone ATen call."""
 
 
-class _Recorder(TorchDispatchMode):
+class CallCapture(TorchDispatchMode):
+    """The calls of one ATen op that a finding's call makes, each as a CallSpec (or why it cannot be one)."""
+
     def __init__(self, aten_op: str):
         super().__init__()
         self.aten_op = aten_op
@@ -69,8 +71,8 @@ def reproduces(spec: CallSpec, invariant: str) -> bool:
     return bool(failing_findings(spec, invariant))
 
 
-def _record(call: Call, aten_op: str) -> _Recorder:
-    recorder = _Recorder(aten_op)
+def _record(call: Call, aten_op: str) -> CallCapture:
+    recorder = CallCapture(aten_op)
     try:
         with recorder:
             out = call()

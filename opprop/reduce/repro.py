@@ -211,7 +211,7 @@ def _tensor_source(t: TensorSpec) -> str:
 
 
 def _kind_source(t: TensorSpec) -> str:
-    """A kind built from parts (sparse, nested), as its ``tensor_kinds.Layout`` writes it from its parts' sources."""
+    """A kind built from parts (sparse, nested), as its ``tensor_kinds.PartsLayout`` writes it from its parts' sources."""
     return tensor_kinds.layout(t.layout).source(t, [tensor_source(p) for p in t.parts])
 
 

@@ -244,7 +244,7 @@ def _defaults(spec: CallSpec):
 
 def resized(t: TensorSpec):
     """The same tensor with a dim fewer (index 0 kept) or a dim smaller (0, 1, half, one less), fewest elements first."""
-    if t.layout != "strided":  # a kind built from parts shrinks as its Layout says
+    if t.layout != "strided":  # a kind built from parts shrinks as its PartsLayout says
         return sorted(tensor_kinds.layout(t.layout).smaller(t, _MOVES), key=lambda f: f.buffer_numel)
     found = []
     shape = t.shape
@@ -313,7 +313,7 @@ def simpler(t: TensorSpec):
     """Same shape, simpler: not requiring grad, contiguous, then dtype, quantizer, values (for other kinds: their values part's)."""
     if t.requires_grad:
         yield t.replace(requires_grad=False)
-    if t.layout != "strided":  # a kind built from parts: its Layout says which parts may change
+    if t.layout != "strided":  # a kind built from parts: its PartsLayout says which parts may change
         yield from tensor_kinds.layout(t.layout).simpler(t, _MOVES)
         return
     if t.stride is not None:

@@ -14,7 +14,7 @@ import pkgutil
 
 from opprop.core.tensor_kinds.registry import (  # noqa: F401  (the registry's API)
     KindRegistrationError,
-    Layout,
+    PartsLayout,
     ShrinkMoves,
     TensorKind,
     has_kernel,

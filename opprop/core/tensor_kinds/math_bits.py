@@ -16,7 +16,7 @@ from __future__ import annotations
 import torch
 
 from opprop.core.tensor_kinds.dense import values
-from opprop.core.tensor_kinds.registry import Layout, TensorKind, has_kernel
+from opprop.core.tensor_kinds.registry import PartsLayout, TensorKind, has_kernel
 
 RANK = 4  # after every other family: offered last, after the kinds with kernels of their own
 
@@ -35,7 +35,7 @@ def negated(shape, dtype=torch.float32, device="cpu") -> torch.Tensor:
 
 
 def _flag(name: str, key: str, holds, unflagged, flagged, source):
-    layout = Layout(
+    layout = PartsLayout(
         name, torch.strided, ("unflagged",), holds,
         components=lambda t: (unflagged(t),),
         build=lambda spec, parts: flagged(parts[0]),

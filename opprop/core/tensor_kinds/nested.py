@@ -11,7 +11,7 @@ import warnings
 import torch
 
 from opprop.core.tensor_kinds.dense import values
-from opprop.core.tensor_kinds.registry import Layout, TensorKind, has_kernel
+from opprop.core.tensor_kinds.registry import PartsLayout, TensorKind, has_kernel
 
 RANK = 3
 NESTED_LAYOUTS = ("jagged", "strided")
@@ -87,8 +87,8 @@ def _simpler(spec, moves):
             yield spec.replace(parts=spec.parts[:i] + (new,) + spec.parts[i + 1 :])
 
 
-def _layout(name: str, torch_layout) -> Layout:
-    return Layout(
+def _layout(name: str, torch_layout) -> PartsLayout:
+    return PartsLayout(
         name,
         torch_layout,
         parts=("components",),  # any number of them, one spec each

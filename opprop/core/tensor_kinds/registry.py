@@ -1,11 +1,11 @@
 """The tensor-kind registry: the one place that knows what kinds of tensor opprop draws, describes, rebuilds and writes.
 
 A ``TensorKind`` is what a schema draw picks for a tensor argument: its
-name, its deterministic builder and which ops take it. A ``Layout`` is a
+name, its deterministic builder and which ops take it. A ``PartsLayout`` is a
 tensor built from parts (sparse, nested): how a live one is described as
 JSON, read into a spec, built from that spec, written as source and shrunk.
 A kind whose tensors are strided (any strides, a quantizer) needs no
-Layout: ``specs.TensorSpec`` reads, builds and writes every strided tensor.
+PartsLayout: ``specs.TensorSpec`` reads, builds and writes every strided tensor.
 Every other module asks here; none switches on a kind's name.
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ class TensorKind:
 
 
 class ShrinkMoves(NamedTuple):
-    """The shrinker's moves on one strided spec, handed to a Layout (core cannot import the shrinker)."""
+    """The shrinker's moves on one strided spec, handed to a PartsLayout (core cannot import the shrinker)."""
 
     resized: Callable  # spec -> smaller specs of the same kind
     simpler: Callable  # spec -> specs of the same shape, simpler
@@ -61,7 +61,7 @@ class ShrinkMoves(NamedTuple):
 
 
 @dataclasses.dataclass(frozen=True)
-class Layout:
+class PartsLayout:
     """A tensor built from strided parts: ``TensorSpec.layout == name``, ``TensorSpec.parts`` in ``parts`` order.
 
     ``torch_layout``: the ``torch.layout`` its tensors have; ``holds(t)``:
@@ -94,7 +94,7 @@ class Layout:
 
 
 _KINDS: dict[str, TensorKind] = {}
-_LAYOUTS: dict[str, Layout] = {}
+_LAYOUTS: dict[str, PartsLayout] = {}
 _BY_TORCH_LAYOUT: dict = {}  # torch.layout -> the Layouts of it, in registration order (what layout_of tries)
 
 
@@ -156,8 +156,8 @@ def layout_names() -> tuple:
     return ("strided", *_LAYOUTS)
 
 
-def layout(name: str) -> Layout | None:
-    """The registered Layout of a spec's ``layout``; None for "strided"; KeyError for one not registered."""
+def layout(name: str) -> PartsLayout | None:
+    """The registered PartsLayout of a spec's ``layout``; None for "strided"; KeyError for one not registered."""
     if name == "strided":
         return None
     try:
@@ -166,8 +166,8 @@ def layout(name: str) -> Layout | None:
         raise KeyError(f"unknown tensor layout {name!r}; expected one of {layout_names()}") from None
 
 
-def layout_of(t: torch.Tensor) -> Layout | None:
-    """The Layout a live tensor is built from parts by; None for a strided one (or one no Layout holds)."""
+def layout_of(t: torch.Tensor) -> PartsLayout | None:
+    """The PartsLayout a live tensor is built from parts by; None for a strided one (or one no PartsLayout holds)."""
     for lay in _BY_TORCH_LAYOUT.get(t.layout, ()):  # called for every described tensor: only its torch layout's
         if lay.holds(t):
             return lay

@@ -12,7 +12,7 @@ import warnings
 import torch
 
 from opprop.core.tensor_kinds.dense import values
-from opprop.core.tensor_kinds.registry import Layout, TensorKind, has_kernel, shape_source
+from opprop.core.tensor_kinds.registry import PartsLayout, TensorKind, has_kernel, shape_source
 
 RANK = 2
 SPARSE_LAYOUTS = ("coo", "coo_uncoalesced", "csr", "csc", "bsr", "bsc")
@@ -85,7 +85,7 @@ def _simpler_values(spec, moves):
             yield spec.replace(parts=spec.parts[:-1] + (new,))
 
 
-COO = Layout(
+COO = PartsLayout(
     "sparse_coo",
     torch.sparse_coo,
     parts=("indices", "values"),
@@ -101,7 +101,7 @@ COO = Layout(
 )
 
 
-def _compressed(name: str, torch_layout) -> Layout:
+def _compressed(name: str, torch_layout) -> PartsLayout:
     def memory(t):
         compressed, plain = (t.crow_indices(), t.col_indices()) if name in ROW_COMPRESSED else (t.ccol_indices(), t.row_indices())
         return compressed, plain, t.values()
@@ -109,7 +109,7 @@ def _compressed(name: str, torch_layout) -> Layout:
     def components(t):
         return tuple(part.clone() for part in memory(t))
 
-    return Layout(
+    return PartsLayout(
         name,
         torch_layout,
         parts=("compressed_indices", "plain_indices", "values"),
