@@ -117,10 +117,9 @@ def cmd_check(args) -> int:
     if args.json:
         report.write(args.json, built)
     if args.write_expected:  # invariant findings only (write_expected's filter): a crash's repro is in --crash-out already
-        from opprop.check.findings import Finding
         from opprop.reduce import regressions
 
-        written = regressions.write_expected([Finding.from_json(f) for f in built["findings"]], args.write_expected,
+        written = regressions.write_expected(found, args.write_expected,  # the Finding objects themselves: no JSON round trip
                                              definitions=definitions_for(args.imports), device=args.device, examples=args.examples, seed=args.seed)
         print(f"{len(written)} expect file(s) written to {args.write_expected}")
     if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
