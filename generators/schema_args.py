@@ -159,8 +159,9 @@ class DrawContext:
     def ndim(self) -> int:
         return len(self.shape)
 
-    def choose(self, choice: str, options):
-        """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is."""
+    def choose(self, choice: str, options, *, even: bool = False):
+        """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is.
+        ``even``: every option as often as the first (none is simpler than another: a quantized engine)."""
         choice = self.prefix + choice
         allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
         if choice in self.plan and self.plan[choice] in options:
@@ -169,7 +170,7 @@ class DrawContext:
             return value
         # The first option is the simplest, the one most ops accept: about half the draws take it,
         # the rest spread over all options (and shrinking still ends at the first).
-        index = self.draw(st.integers(0, 2 * len(allowed) - 1))
+        index = self.draw(st.integers(0, (1 if even else 2) * len(allowed) - 1))
         value = allowed[index if index < len(allowed) else 0]
         self.choices[choice] = str(value)
         return value
