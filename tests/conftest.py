@@ -1,10 +1,7 @@
 import os
-import sys
 
 import pytest
 
-# The custom test ops live beside the tests.
-sys.path.insert(0, os.path.dirname(__file__))
 # No fix proofs after each check or fuzz run a test makes (its subprocesses inherit this): the tests of fixes turn
 # them on (tests/test_fixes.py, tests/test_violation_report.py), and the rest only want their findings.
 os.environ.setdefault("OPPROP_FIXES", "0")

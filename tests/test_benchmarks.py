@@ -1,13 +1,11 @@
 """The benchmark's op-set rule and harness work (fast; no timing is asserted)."""
-import os
 import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
-from benchmarks import detect, modules, op_set, overhead, render  # noqa: E402
-from opprop.check import catalog  # noqa: E402
-from opprop.explore.target import resolve  # noqa: E402
+from benchmarks import detect, modules, op_set, overhead, render
+from opprop.check import catalog
+from opprop.explore.target import resolve
 
 
 def test_rule_keeps_at_least_150_ops():

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from fuzz_helpers import env
+from tests.support.runs import env
 
 from opprop.cli.errors import EXIT_CRASH
 from opprop.core.imports import Definitions

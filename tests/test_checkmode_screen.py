@@ -3,9 +3,6 @@
 Each call runs twice: with the screen, and with it forced to pass every
 call to the invariant functions. The findings must be the same.
 """
-import os
-import sys
-
 import pytest
 import torch
 
@@ -15,10 +12,9 @@ from opprop.check.compat import const_data_ptr
 from opprop.core.calls import Call
 from opprop.check.runner import run_call
 
-import custom_ops  # noqa: F401  (registers opprop_test::*)
+from benchmarks.op_set import float32_samples
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
-from benchmarks.op_set import float32_samples  # noqa: E402
+import custom_ops  # noqa: F401  (registers opprop_test::*)
 
 aten = torch.ops.aten
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import textwrap
 
-from fuzz_helpers import TESTS, env
+from tests.support.runs import OPS, env
 
 
 def _check(tmp_path, op, *args, examples=20):
@@ -46,7 +46,7 @@ def test_a_collective_that_waits_for_a_peer_is_not_tested_with_its_reason_never_
 def _script(tmp_path, body: str) -> str:
     path = tmp_path / "group.py"
     path.write_text(textwrap.dedent(body))
-    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env(), cwd=TESTS, timeout=60)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env(), cwd=OPS, timeout=60)
     return done.stdout + done.stderr[-2000:]
 
 

@@ -12,7 +12,7 @@ import opprop
 from opprop.cli import main as cli
 from opprop.inputs import corpus
 
-from fuzz_helpers import TESTS, env, run_fuzz
+from tests.support.runs import env, run_fuzz
 
 pytest_plugins = ["pytester"]
 

@@ -1,24 +1,20 @@
 """Crash reports keep what made them (issue 38, item 5): the corpus a crash was drawn from, a heap-damage repro whose
 rebuild dies with another heap signal, the public call run in a fresh interpreter, and the imported package in
 headers and versions. ``public_crash_ops`` stands in for torchvision; torchvision itself is never needed here."""
-import sys
 from pathlib import Path
 
 import torch
 
-TESTS = Path(__file__).resolve().parent
-sys.path.insert(0, str(TESTS))
-
-import opprop  # noqa: E402
-from opprop.core.imports import definitions_for, import_modules  # noqa: E402
-from opprop.core.specs import CallSpec, TensorSpec  # noqa: E402
-from opprop.explore.session import Exploration, replay_call  # noqa: E402
-from opprop.explore.target import resolve  # noqa: E402
-from opprop.fuzz.pool import lost_finding  # noqa: E402
-from opprop.inputs import corpus  # noqa: E402
-from opprop.reduce import crash_outcome, crash_rebuild  # noqa: E402
-from opprop.reduce.crash_outcome import Outcome  # noqa: E402
-from opprop.reports import crash_groups, issue_report  # noqa: E402
+import opprop
+from opprop.core.imports import definitions_for, import_modules
+from opprop.core.specs import CallSpec, TensorSpec
+from opprop.explore.session import Exploration, replay_call
+from opprop.explore.target import resolve
+from opprop.fuzz.pool import lost_finding
+from opprop.inputs import corpus
+from opprop.reduce import crash_outcome, crash_rebuild
+from opprop.reduce.crash_outcome import Outcome
+from opprop.reports import crash_groups, issue_report
 
 import_modules(["corpus_ops", "public_crash_ops"])  # the fresh interpreters find them too
 import corpus_ops  # noqa: E402,F401

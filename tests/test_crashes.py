@@ -18,12 +18,12 @@ from opprop.reduce.crash_outcome import Outcome
 from opprop.reports import fuzz_summary as summary
 from opprop.core.specs import CallSpec, TensorSpec
 
+import zero_size_crash_ops  # noqa: F401  (registers opprop_zero::*)
+from tests.support.runs import OPS
+
 ROOT = Path(__file__).resolve().parents[1]
 CRASHES = ROOT / "expected" / "crashes"
 FILES = sorted(CRASHES.glob("*.py"))
-TESTS = Path(__file__).resolve().parent
-sys.path.insert(0, str(TESTS))
-import zero_size_crash_ops  # noqa: E402  (registers opprop_zero::*)
 
 # The five crashes the issue reproduced by hand, each a checked-in repro.
 BY_HAND = {
@@ -36,7 +36,7 @@ BY_HAND = {
 
 def _env(**extra):
     env = dict(os.environ, OMP_NUM_THREADS="1", **extra)
-    env["PYTHONPATH"] = os.pathsep.join([str(TESTS), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env["PYTHONPATH"] = os.pathsep.join([OPS, *filter(None, [os.environ.get("PYTHONPATH")])])
     return env
 
 

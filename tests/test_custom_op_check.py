@@ -7,7 +7,7 @@ import pytest
 
 from opprop.cli import main as cli
 
-from fuzz_helpers import env, keys, run_fuzz
+from tests.support.runs import env, keys, run_fuzz
 
 BROKEN = [
     ("opprop_test::hold_output", "tensorimpl_use_count", "tensorimpl_use_count: opprop_test::hold_output output 0 (use_count=2)"),

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from fuzz_helpers import keys, op, run_fuzz
+from tests.support.runs import keys, op, run_fuzz
 from opprop.cli import main as cli
 from opprop.explore.database import database_key, describe, open_database, validate
 

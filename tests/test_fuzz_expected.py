@@ -1,5 +1,5 @@
 """``opprop fuzz --write-expected``: each new finding is shrunk into an expect file (by ``opprop shrink``, in a child)."""
-from fuzz_helpers import keys, run_fuzz
+from tests.support.runs import keys, run_fuzz
 
 
 def test_new_findings_become_expect_files(tmp_path, monkeypatch):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from fuzz_helpers import env, fuzz_argv, keys, op, run_fuzz
+from tests.support.runs import env, fuzz_argv, keys, op, run_fuzz
 
 
 def test_run_survives_segfault_and_hang_and_reports_other_ops(tmp_path):

@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from fuzz_helpers import env, keys, run_fuzz
+from tests.support.runs import env, keys, run_fuzz
 
 SEGV = ("opprop_crashy::segv", "crash")  # both shards find it
 ONLY_A = ("aten::q_per_channel_scales", "tensorimpl_use_count")

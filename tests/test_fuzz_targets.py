@@ -1,5 +1,4 @@
 """The fuzz target list, its shards, and the command line's refusals."""
-import os
 import subprocess
 import sys
 
@@ -7,6 +6,7 @@ import pytest
 
 from opprop.cli import main as cli
 from opprop.fuzz import targets
+from tests.support.runs import OPS
 
 
 def test_two_shards_cover_every_target_exactly_once():
@@ -76,13 +76,13 @@ def test_overload_patterns_reach_past_the_default_list():
 
 def test_custom_namespace_pattern_lists_its_registered_ops():
     proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", "--import", "custom_ops", "--ops", "opprop_test::*"],
-                          capture_output=True, text=True, check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
+                          capture_output=True, text=True, check=True, cwd=OPS)  # beside the module, as a user runs it
     assert "opprop_test::hold_output" in proc.stdout.split() and "opprop_test::clean" in proc.stdout.split()
     assert not any(n.startswith("aten::") for n in proc.stdout.split())
 
 
 def test_the_sweep_checks_a_composite_overloads_outer_contract(tmp_path):
-    from fuzz_helpers import keys, run_fuzz
+    from tests.support.runs import keys, run_fuzz
 
     # atleast_1d and type_as return their input under a schema without an alias (ledgered, found by opprop check):
     # only a check around the whole call sees it, and the sweep now runs them as targets of their own
@@ -93,7 +93,7 @@ def test_the_sweep_checks_a_composite_overloads_outer_contract(tmp_path):
 def test_an_overload_only_a_tensor_subclass_implements_is_a_sweep_target_drawn_on_that_kind(tmp_path):
     """Overloads with no kernel that the jagged NestedTensor's op table implements: opprop check drives them (their
     tensors are drawn jagged first), so the default sweep lists them and reaches them with valid calls."""
-    from fuzz_helpers import run_fuzz
+    from tests.support.runs import run_fuzz
     from opprop.check import catalog
     from opprop.listing import reachable
 

@@ -11,7 +11,7 @@ from opprop.explore.session import Exploration, replay_call
 from opprop.explore.target import resolve
 from opprop.generators.schedule import MAX_ROWS, Schedule, tensor_params
 
-from fuzz_helpers import keys, run_fuzz
+from tests.support.runs import keys, run_fuzz
 
 import input_mode_ops  # noqa: F401  (registers opprop_modes::*)
 

@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from fuzz_helpers import env
+from tests.support.runs import env
 
 from opprop.core.imports import definitions_for, import_modules
 

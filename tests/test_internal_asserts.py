@@ -2,7 +2,7 @@
 import torch
 
 import internal_assert_ops  # noqa: F401  (registers opprop_asserts::checked and ::_unchecked)
-from fuzz_helpers import run_fuzz
+from tests.support.runs import run_fuzz
 from opprop.check import runner
 from opprop.core.outcomes import OutcomeKind
 from opprop.core.calls import Call

@@ -5,7 +5,7 @@ found, and the controls stay silent."""
 import pytest
 import torch
 
-from fuzz_helpers import found_and_control_silent
+from tests.support.runs import found_and_control_silent
 from opprop.generators.schema import op_schedule
 
 import kind_ops  # noqa: F401  (registers opprop_kinds::*)

@@ -6,7 +6,7 @@ import warnings
 import pytest
 import torch
 
-from fuzz_helpers import keys, run_fuzz
+from tests.support.runs import keys, run_fuzz
 from opprop.check import catalog
 from opprop.core import tensor_kinds
 from opprop.reduce import expectfile, repro

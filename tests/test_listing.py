@@ -77,7 +77,7 @@ def test_fuzz_report_counts_aten_coverage_over_every_eligible_overload():
 
 def test_a_draw_that_segfaults_is_that_rows_error_not_the_end_of_the_listing():
     """``opprop list --examples`` measures each target in a forked child: a kernel's segfault is its row's error."""
-    import tests.crashy_ops  # noqa: F401  (registers opprop_crashy::segv and its edge generator)
+    import crashy_ops  # noqa: F401  (registers opprop_crashy::segv and its edge generator)
     from opprop.explore.target import resolve
 
     crashed = reachable.drawn_coverage(resolve("opprop_crashy::segv"), "cpu", 50)

@@ -1,11 +1,11 @@
 """Every op namespace on the build is in the default sweep beside aten::; one is left out only with its reason in data."""
-import os
 import subprocess
 import sys
 
 from opprop.fuzz import targets
 from opprop.listing import namespaces
 from opprop.reports import fuzz_summary
+from tests.support.runs import OPS
 
 
 def test_the_default_sweep_holds_quantized_and_the_other_kernel_namespaces():
@@ -35,7 +35,7 @@ def test_a_namespace_is_left_out_only_with_its_reason_and_the_list_says_so():
 
 def test_fuzz_list_shows_every_namespace_and_an_imports_own():
     proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", "--import", "custom_ops"],
-                          capture_output=True, text=True, check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
+                          capture_output=True, text=True, check=True, cwd=OPS)  # beside the module, as a user runs it
     listed = proc.stdout.split()
     assert "quantized::add" in listed and "_quantized::add" in listed and "onednn::qadd.tensor" in listed
     assert any(n.startswith("opprop_test::") for n in listed)  # the namespace custom_ops registers

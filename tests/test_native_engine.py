@@ -18,7 +18,7 @@ from opprop.check import catalog, native_engine
 from opprop.check.mode import InvariantMode
 
 import custom_ops
-from engine_keys import counted, finding_key
+from tests.support.engine_keys import counted, finding_key
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")

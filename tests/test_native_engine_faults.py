@@ -16,13 +16,13 @@ import opprop
 from opprop.check import dispatch_hook, native_engine
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
-from build_faults import kill_a_first_build
+from tests.support.build_faults import kill_a_first_build
+from tests.support.runs import OPS
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TESTS = os.path.join(REPO, "tests")
 
 # In a child: a native block that must find the planted violation.
 NATIVE_CHECK = textwrap.dedent("""
@@ -37,7 +37,7 @@ NATIVE_CHECK = textwrap.dedent("""
 
 def _environ(cache) -> dict:
     return dict(os.environ, TORCH_EXTENSIONS_DIR=str(cache),
-                PYTHONPATH=os.pathsep.join(filter(None, [TESTS, REPO, os.environ.get("PYTHONPATH")])))
+                PYTHONPATH=os.pathsep.join(filter(None, [OPS, REPO, os.environ.get("PYTHONPATH")])))
 
 
 def test_a_build_of_the_engine_killed_half_way_never_blocks_the_next(tmp_path):

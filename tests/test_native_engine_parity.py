@@ -20,7 +20,7 @@ from opprop.check import native_engine
 from opprop.check.mode import InvariantMode
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
-from engine_keys import counted, finding_key
+from tests.support.engine_keys import counted, finding_key
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")

@@ -19,10 +19,10 @@ import torch
 from opprop.check import mode as checkmode, hot_path, extension_build
 
 import custom_ops  # noqa: F401  (registers opprop_test::*)
-from build_faults import kill_a_first_build
+from tests.support.build_faults import kill_a_first_build
+from tests.support.runs import OPS
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TESTS = os.path.join(REPO, "tests")
 
 # In a child: a checking() block that must find the planted violation, then which hot path ran it.
 CHECK_AND_SAY = textwrap.dedent("""
@@ -37,7 +37,7 @@ CHECK_AND_SAY = textwrap.dedent("""
 
 
 def _run(code: str, *argv: str, env: dict | None = None, python: str = sys.executable, timeout: float = 300):
-    environ = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [TESTS, os.environ.get("PYTHONPATH")])))
+    environ = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [OPS, os.environ.get("PYTHONPATH")])))
     environ.update(env or {})
     return subprocess.run([python, "-c", code, *argv], env=environ, capture_output=True, text=True, timeout=timeout)
 

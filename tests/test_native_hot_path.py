@@ -6,7 +6,6 @@ returns (the same states and the very same storage objects), and
 not decline. Both are run side by side on real ops (op_db samples of the
 benchmark's op set) and on custom ops that break each invariant.
 """
-import os
 import re
 import sys
 from pathlib import Path
@@ -20,11 +19,11 @@ from opprop.check.runner import run_call
 from opprop.check.walk import tensor_arguments
 from opprop.core.calls import Call
 
-import custom_ops  # noqa: F401  (registers opprop_test::*)
+from opprop.check import catalog
+from benchmarks.op_set import float32_samples, kept
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repo root, for benchmarks/
-from benchmarks.op_set import float32_samples, kept  # noqa: E402
-from opprop.check import catalog  # noqa: E402
+import custom_ops  # noqa: F401  (registers opprop_test::*)
+from tests.support.runs import env as ops_importable
 
 aten = torch.ops.aten
 
@@ -267,7 +266,7 @@ def test_without_the_compiled_path_the_python_one_finds_the_same():
         "    torch.mm(torch.ones(2, 2), torch.ones(2, 2))\n"
         "print(hot_path.module is None, hot_path.why_not, sorted({f.invariant for f in found.findings}))\n"
     )
-    env = {**os.environ, "OPPROP_HOT_PATH": "0"}
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=os.path.dirname(__file__))
+    env = {**ops_importable(), "OPPROP_HOT_PATH": "0"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True OPPROP_HOT_PATH=0 ['undeclared_mutation']"

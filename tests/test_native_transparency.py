@@ -15,10 +15,10 @@ import opprop
 from opprop.check import native_engine
 from opprop.checking_context import checking
 
-from test_checking import *  # noqa: F401,F403  (the cases, collected again here)
-from test_checking_threads import *  # noqa: F401,F403
-from test_real_code import *  # noqa: F401,F403
-from test_transparency import *  # noqa: F401,F403
+from tests.test_checking import *  # noqa: F401,F403  (the cases, collected again here)
+from tests.test_checking_threads import *  # noqa: F401,F403
+from tests.test_real_code import *  # noqa: F401,F403
+from tests.test_transparency import *  # noqa: F401,F403
 
 why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
@@ -34,7 +34,7 @@ class native_checking(checking):
 
 @pytest.fixture(autouse=True)
 def _native(monkeypatch):
-    import test_checking
+    from tests import test_checking
 
     monkeypatch.setattr(opprop, "checking", native_checking)
     monkeypatch.setattr(test_checking, "checking", native_checking)  # (it also calls the class by its own name)

@@ -4,7 +4,7 @@ import json
 from opprop.cli import main as cli
 from opprop.cli.errors import EXIT_NOT_TESTED
 
-from fuzz_helpers import run_fuzz
+from tests.support.runs import run_fuzz
 
 
 def test_check_of_an_op_no_draw_can_call_exits_not_tested_and_says_why(capsys, tmp_path, monkeypatch):

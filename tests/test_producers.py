@@ -8,7 +8,7 @@ from pathlib import Path
 
 import torch
 
-from fuzz_helpers import env
+from tests.support.runs import env
 from opprop.generators import schema_producers
 from opprop.generators.schema import unreachable_reason
 
@@ -107,7 +107,7 @@ def test_the_shrinker_shrinks_the_producers_arguments_and_the_repro_writes_its_c
 def test_a_finding_on_a_packed_weight_consumer_replays_from_an_expect_file_with_its_producer_call(tmp_path):
     """opprop_packed::apply returns its tensor argument: the finding names the producer's call, the expect file makes the
     packed weight by calling it, and `opprop replay` reproduces it in a fresh interpreter; the _ok twin is silent."""
-    from fuzz_helpers import fresh_check
+    from tests.support.runs import fresh_check
 
     run = tmp_path / "bug"
     run.mkdir()

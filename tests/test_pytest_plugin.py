@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from opprop.reduce import expectfile
+from tests.support.runs import OPS
 
 pytest_plugins = ["pytester"]
 
@@ -40,7 +41,6 @@ def test_raises_after_a_finding():
 @pytest.fixture
 def user(pytester):
     pytester.makepyfile(test_user=USER_TESTS)
-    pytester.syspathinsert(TESTS)  # custom_ops
     return pytester
 
 
@@ -51,7 +51,7 @@ def _plugin_args() -> list:
 
 
 def _run(pytester, *args):
-    env_path = os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
+    env_path = os.pathsep.join([OPS, os.environ.get("PYTHONPATH", "")])  # custom_ops
     pytester._monkeypatch.setenv("PYTHONPATH", env_path)
     return pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider", *_plugin_args(), *args)
 

@@ -9,7 +9,7 @@ import opprop
 from opprop.cli import main as cli
 from opprop.inputs import corpus, pytorch_tests, seed
 
-from fuzz_helpers import run_fuzz
+from tests.support.runs import run_fuzz
 
 # A stand-in for one of PyTorch's test files: a torch op, and a torch.library op that returns its input from a schema
 # that declares no alias (returns_input, in no ledger), and a helper module imported from beside it, as

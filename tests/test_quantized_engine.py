@@ -1,7 +1,7 @@
 """The quantized engine a packed-weight call runs under (opprop/core/quantized_engine.py): drawn for an op that takes or
 makes a packed weight, set around its producer and itself, put back afterwards, and written into its repros.
 
-tests/engine_ops.py's ``opprop_engine::apply`` runs only under another engine than the default, the one its weight was
+tests/ops/engine_ops.py's ``opprop_engine::apply`` runs only under another engine than the default, the one its weight was
 packed under, as ``quantized::conv2d_add`` runs only under onednn and ``sparse::qlinear_dynamic`` only under qnnpack."""
 import signal
 import subprocess
@@ -11,7 +11,7 @@ import pytest
 import torch
 from hypothesis import HealthCheck, Phase, given, settings
 
-from fuzz_helpers import env, fresh_check
+from tests.support.runs import env, fresh_check
 from opprop.core import quantized_engine
 from opprop.core.calls import from_spec
 from opprop.core.specs import CallSpec, ProducedSpec, TensorSpec

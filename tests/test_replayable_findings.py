@@ -15,7 +15,7 @@ import torch
 
 import custom_ops  # noqa: F401 (registers opprop_test::mutate_input)
 import draw_only_ops  # noqa: F401 (registers opprop_drawonly::half_leak)
-from fuzz_helpers import env, keys, run_fuzz
+from tests.support.runs import env, keys, run_fuzz
 from opprop.check import catalog
 from opprop.cli import main as cli
 from opprop.reduce import regressions

@@ -82,7 +82,7 @@ def test_validity_persists_in_its_file(tmp_path, monkeypatch):
 
 
 def test_a_fuzz_run_learns_what_an_op_rejects_and_keeps_it(tmp_path, monkeypatch):
-    from fuzz_helpers import op as op_row, run_fuzz
+    from tests.support.runs import op as op_row, run_fuzz
 
     path = tmp_path / "validity.json"
     monkeypatch.setenv("OPPROP_VALIDITY", str(path))

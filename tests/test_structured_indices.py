@@ -4,7 +4,7 @@ only where offsets or lengths meet the end of the data they cut, and the control
 import pytest
 import torch
 
-from fuzz_helpers import found_and_control_silent
+from tests.support.runs import found_and_control_silent
 from opprop.generators import schedule
 from opprop.generators.schema_indices import ENDS, boundaries, segment_lengths
 

@@ -1,10 +1,7 @@
 """The torch-versions table (tools/torch_versions_doc.py): the declared range must be exactly what was verified."""
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
-from tools import torch_versions, torch_versions_doc as doc  # noqa: E402
+from tools import torch_versions, torch_versions_doc as doc
 
 
 def _result(version, *, probe_ok=True, failed=(), files=None):

@@ -8,7 +8,7 @@ import sys
 import pytest
 import torch
 
-from fuzz_helpers import env
+from tests.support.runs import env
 from opprop.inputs import validity, validity_prior
 
 

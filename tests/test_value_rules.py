@@ -3,7 +3,7 @@ at a rule's value (the additive identity, a dtype's extreme, the input's own dim
 import pytest
 import torch
 
-from fuzz_helpers import found_and_control_silent
+from tests.support.runs import found_and_control_silent
 from opprop.generators import schedule
 from opprop.generators.schema_values import LIST_RULES, SCALAR_RULES
 

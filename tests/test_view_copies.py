@@ -98,7 +98,7 @@ def test_opprop_check_reports_it(capsys, tmp_path, monkeypatch):
 
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     # --import: the op's worker may be a fresh interpreter (a test process that ran ops on OpenMP threads spawns)
-    assert cli.main(["check", "opprop_view_test::fake_view", "--examples", "5", "--import", "test_view_copies"]) == 0
+    assert cli.main(["check", "opprop_view_test::fake_view", "--examples", "5", "--import", "tests.test_view_copies"]) == 0
     assert "view_copies: opprop_view_test::fake_view output 0 (copies=x)" in capsys.readouterr().out
 
 

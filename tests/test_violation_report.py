@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from fuzz_helpers import env
+from tests.support.runs import env
 from opprop.reports import violation_report
 
 

@@ -1,15 +1,15 @@
-"""Running ``opprop fuzz`` as a user runs it: a subprocess, with the crashy test ops importable."""
+"""Running opprop as a user runs it: a subprocess, with the test ops (tests/ops/) importable by their own names."""
 import json
 import os
 import subprocess
 import sys
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
+OPS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ops")  # what tests hand to --import
 
 
 def env():
     e = dict(os.environ)
-    e["PYTHONPATH"] = os.pathsep.join([TESTS, *filter(None, [e.get("PYTHONPATH")])])
+    e["PYTHONPATH"] = os.pathsep.join([OPS, *filter(None, [e.get("PYTHONPATH")])])
     return e
 
 

@@ -1,0 +1,1 @@
+"""The test suite, a package so that its shared helpers import as ``tests.support``."""
