@@ -3,7 +3,7 @@
 //
 // Each answers exactly what the Python code answers, in the same formats, or declines and leaves the call to it:
 // any tensor that is not a plain strided CPU tensor of a whole-byte dtype, any state the Python side made another
-// way (a tensor without sizes), any exception. The Python functions are the reference; tests/test_native_hot_path.py
+// way (a tensor without sizes), any exception. The Python functions are the reference; tests/test_hot_path.py
 // holds these to them call by call.
 #include "hot_path_common.h"
 #include "hot_path_states.h"

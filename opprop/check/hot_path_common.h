@@ -22,7 +22,7 @@ PyObject* overlaps = nullptr;      // torch._C._overlaps
 PyObject* large_state = nullptr;   // snapshots.large_state: a large input's state, made as the Python side makes it
 PyObject* same_bytes = nullptr;    // snapshots.same_bytes: compares a digest or a kept buffer
 
-// An input's state, as the Python side names its fields (tests/test_native_hot_path.py parses these two lines and
+// An input's state, as the Python side names its fields (tests/test_hot_path.py parses these two lines and
 // holds them to the NamedTuples' _fields; the enums below are the same names, in the same order):
 // snapshots.InputState fields: metadata, raw, data
 // snapshots.Metadata fields: shape, stride, offset, ptr, version

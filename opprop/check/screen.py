@@ -5,8 +5,8 @@ Per call the dispatch mode asks ``clears`` first (the compiled screen, then
 clear goes through the invariants' own checks, which decide and describe.
 It knows the invariants in ``SCREENED``; a plan with any other invariant that
 brings no screen of its own sends every call down the slow path (fail
-closed). The differential tests (tests/test_checkmode_screen.py,
-tests/test_fused_hot_path.py) hold it to the invariants' own checks.
+closed). The differential tests (tests/test_hot_path.py) hold it to the
+invariants' own checks.
 """
 from __future__ import annotations
 

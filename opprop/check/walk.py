@@ -2,7 +2,7 @@
 
 The dispatch mode's Python path, the outer contract and the tests read a
 call's inputs through ``tensor_arguments``; the compiled walk (``walk`` in
-hot_path.cpp) is held to it call by call (tests/test_native_hot_path.py).
+hot_path.cpp) is held to it call by call (tests/test_hot_path.py).
 """
 from __future__ import annotations
 
