@@ -1,4 +1,4 @@
-"""The native engine (dispatch_hook.cpp through native_engine.py) under the faults tests/test_native_faults.py holds the
+"""The native engine (dispatch_hook.cpp through native_engine.py) under the faults tests/test_hot_path_faults.py holds the
 compiled hot path to: a build killed half way, Ctrl-C inside a checked op, the op's own exception, and an error of
 opprop's own. Builds go to a cache of the test's own (TORCH_EXTENSIONS_DIR) in a child process.
 """
