@@ -218,7 +218,9 @@ def test_crash_repro_dies_the_same_way_three_times_in_a_fresh_interpreter(path):
 def test_crash_repro_is_a_few_lines_of_torch(path):
     code = path.read_text().split("# ---- the repro ----", 1)[1].split("EXPECTED = ", 1)[0]
     lines = crash_script.own_lines(code)  # less the fixed helpers (guarded buffers, the one-process group), word for word
-    assert lines[0] == "import torch" and len(lines) <= 8, code
+    # an opaque argument is its producer's call and that call's input: two lines more each (quantized RNN cells take two)
+    produced = sum(1 for x in lines[1:-1] if "= torch.ops." in x)
+    assert lines[0] == "import torch" and len(lines) <= 8 + 2 * produced, code
     assert not any(x.startswith("def ") for x in lines), code  # a helper that is not the shared text word for word
     assert all("opprop" not in x for x in lines)
 
