@@ -372,7 +372,9 @@ def test_compiled_code_is_compiled_under_checking_and_its_ops_are_checked():
     assert y.shape == (2, 3, 5)
     assert counters["stats"]["unique_graphs"] == 1  # compiled, not run eagerly because a mode was on the stack
     assert ("aten::_unsafe_view", "storageimpl_use_count") in {f.key for f in found.findings}  # the graph's op, checked
-    assert found.internal_errors == []
+    # the first compile in a process starts tqdm's monitor thread inside the block: recorded as a thread the block
+    # could not check (right), and not an error of the checks; which test compiles first depends on test order
+    assert [e for e in found.internal_errors if e.aten_op != "<threads>"] == []
 
 
 def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report(capsys, tmp_path):
