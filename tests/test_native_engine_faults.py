@@ -63,7 +63,9 @@ def _interrupted(x):
 
 
 def _signalled(x):
-    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C: Python's handler raises KeyboardInterrupt in this frame
+    # Ctrl-C, raised in this thread: os.kill(getpid) may be taken by another thread (gloo's, once a collectives test
+    # made the one-process group in this worker), and the loop below ended before the main thread saw the handler run
+    signal.raise_signal(signal.SIGINT)  # Python's handler raises KeyboardInterrupt in this frame
     for _ in range(1000):
         pass
     return x.clone()
@@ -93,18 +95,22 @@ def _clean_tls() -> tuple:
 
 @pytest.mark.parametrize("op", ["interrupted", "signalled"])
 def test_ctrl_c_inside_a_checked_op_propagates_and_leaves_the_thread_clean(op):
-    before = _clean_tls()
-    x = torch.ones(3)
-    for _ in range(20):  # a storm of them: each one propagates, nothing accumulates
-        with pytest.raises(KeyboardInterrupt):
-            with opprop.checking(engine="native"):
-                torch.ops.opprop_test.hold_output(x)
-                getattr(torch.ops.opprop_native_faults, op)(x)
-        assert _clean_tls() == before
-    with opprop.checking(engine="native") as found:  # the next block checks as ever
-        torch.ops.opprop_test.return_input(x)
-    assert ("opprop_test::return_input", "returns_input") in {f.key for f in found.findings}
-    assert found.internal_errors == []
+    prior_handler = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own, whatever came before
+    try:
+        before = _clean_tls()
+        x = torch.ones(3)
+        for _ in range(20):  # a storm of them: each one propagates, nothing accumulates
+            with pytest.raises(KeyboardInterrupt):
+                with opprop.checking(engine="native"):
+                    torch.ops.opprop_test.hold_output(x)
+                    getattr(torch.ops.opprop_native_faults, op)(x)
+            assert _clean_tls() == before
+        with opprop.checking(engine="native") as found:  # the next block checks as ever
+            torch.ops.opprop_test.return_input(x)
+        assert ("opprop_test::return_input", "returns_input") in {f.key for f in found.findings}
+        assert found.internal_errors == []
+    finally:
+        signal.signal(signal.SIGINT, prior_handler)
 
 
 def test_an_exception_inside_a_checked_op_is_the_users_unchanged():
