@@ -310,6 +310,14 @@ def test_report_only_rebuilds_the_kind_asked_for(tmp_path):
     groups = json.loads((tmp_path / "r.json").read_text())["crash_groups"]
     assert [(g["op"], g["outcome"]["what"]) for g in groups] == [("aten::range.out", "SIGFPE")]
     assert (tmp_path / "crashes" / "aten.range.out--crash-sigfpe.py").exists()
+    assert "violation_groups" not in json.loads((tmp_path / "r.json").read_text())
+    # several kinds at once: the violations (none in this journal) without the crashes' rebuild
+    out = _opprop("report", "--issue", str(journal), "--only", "violation", "internal_assert", "--no-native-frame", "--out", "c2",
+                  "--json", "r2.json", "--md", "issues2.md", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rep = json.loads((tmp_path / "r2.json").read_text())
+    assert [g["op"] for g in rep["crash_groups"]] == ["aten::trunc.out"] and rep["violation_groups"] == []
+    assert "# opprop: 0 violation report(s), one per root cause" in (tmp_path / "issues2.md").read_text()
 
 
 def test_an_assert_that_needs_requires_grad_keeps_it_through_rebuild_shrink_and_repro(tmp_path):

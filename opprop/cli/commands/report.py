@@ -10,7 +10,9 @@ by (op it died in, signal), and its group's smallest repro is written to
 ``--md``); ``--json`` writes the report with its ``crash_groups``, and
 ``--summary`` the run's Markdown summary with its crash-groups section.
 Invariant findings get one report each per root cause (``violation_report``),
-after the crash groups, unless ``--only`` names a crash kind.
+after the crash groups; ``--only`` names the kinds to rebuild (``crash``,
+``internal_assert``, ``violation``), so a sweep's crashes and violations can be
+reported without its many internal asserts.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ import sys
 
 from opprop.cli.errors import EXIT_OK, UsageError
 from opprop.core.outcomes import CRASH_KINDS
+
+VIOLATION = "violation"  # --only's name for the invariant findings, reported one per root cause
 
 
 def add_parser(sub):
@@ -34,9 +38,10 @@ def add_parser(sub):
                    help="import MODULE first (it registers the custom ops the findings name); its source is inlined in their repros, "
                         "or, where its source never names the namespace (a C extension), they import it; "
                         "the fuzz run's own --import modules (recorded in its journal) are imported too")
-    p.add_argument("--only", choices=tuple(k.value for k in CRASH_KINDS),
-                   help="rebuild only this kind of finding (internal asserts are most of an all-ATen run's, and most of its time); "
-                        "without it, invariant findings get a report each per root cause too (repro, proven fix, public reach)")
+    p.add_argument("--only", nargs="+", choices=(*(k.value for k in CRASH_KINDS), VIOLATION), metavar="KIND",
+                   help="rebuild only these kinds of finding: crash, internal_assert, violation (internal asserts are most of "
+                        "an all-ATen run's, and most of its time); without it, all three: crash groups, then a report per root "
+                        "cause of the invariant findings (repro, proven fix, public reach)")
     p.add_argument("--no-frame-shrink", action="store_true",
                    help="shrink keeping op and signal only, not the native frame too (faster: no gdb run per kept candidate)")
     p.add_argument("--no-native-frame", action="store_true",
@@ -131,8 +136,8 @@ def cmd_report(args) -> int:
     rep, findings = read_inputs(args.issue)
     imports = [*args.imports, *(m for m in rep.get("imports") or [] if m not in args.imports)]  # and the run's own --import
     import_modules(imports)
-    if args.only:
-        findings = [f for f in findings if f.get("invariant") == args.only]
+    kinds = set(args.only or (*(k.value for k in CRASH_KINDS), VIOLATION))
+    findings = [f for f in findings if f.get("invariant") in kinds]
     from opprop.check import probe
     from opprop.fuzz import forked
 
@@ -143,7 +148,7 @@ def cmd_report(args) -> int:
     rep["crash_groups"] = [g.as_json() for g in groups]
     text = issue_report.render_all(groups, torch_version=rep.get("torch_version"), git_version=rep.get("torch_git_version"))
     header = f"# opprop: {len(groups)} crash group(s) from {len(findings)} raw crash finding(s)\n\n"
-    if not args.only:  # and every invariant finding, one report per root cause
+    if VIOLATION in kinds:  # and every invariant finding, one report per root cause
         violations, violation_text = _violation_reports(rep, imports)
         header += f"# opprop: {len(violations)} violation report(s), one per root cause\n\n"
         text += "\n" + violation_text
