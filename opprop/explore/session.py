@@ -263,15 +263,18 @@ class Exploration:
         """Run one Hypothesis test; False when drawing should stop (out of time, or stopped at a finding)."""
         try:
             test()
-        except OutOfTime:
-            self.status = "budget"
-            return False
-        except _Stop:
-            return False
         except Unsatisfiable:
             pass  # every draw rejected: the stats say so
-        except Exception as e:  # the findings themselves (already recorded), Flaky, a strategy that broke
-            if not isinstance(e, FindingFailure) and not _only_findings(e):
+        except (OutOfTime, _Stop, Exception, BaseExceptionGroup) as e:
+            # Hypothesis raises the errors of its final replays as one group, one per distinct failure: past the deadline,
+            # each is OutOfTime. Findings (already recorded) end nothing; Flaky or a broken strategy is the run's error.
+            group = e if isinstance(e, BaseExceptionGroup) else BaseExceptionGroup("", [e])
+            if group.subgroup((OutOfTime, _Stop)) is not None:
+                self.status = "budget" if group.subgroup(OutOfTime) is not None else self.status
+                return False
+            if group.split(FindingFailure)[1] is not None:
+                if not isinstance(e, Exception):
+                    raise  # a KeyboardInterrupt among the replays' errors
                 first = str(e).strip().splitlines()[0][:200] if str(e).strip() else ""
                 self.hypothesis_error = f"{type(e).__name__}: {first}"
         return True
@@ -393,8 +396,3 @@ def _learned_something(learner, before: dict) -> bool:
         if learner.allowed(choice, options) != was.allowed(choice, options):
             return True
     return False
-
-
-def _only_findings(e) -> bool:
-    inner = getattr(e, "exceptions", None)
-    return bool(inner) and all(isinstance(x, FindingFailure) or _only_findings(x) for x in inner)
