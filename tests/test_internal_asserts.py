@@ -22,6 +22,26 @@ def test_a_public_op_s_internal_assert_is_a_finding_with_its_input():
     assert f.detail["private"] is False
 
 
+def test_an_opinfo_function_s_assert_is_keyed_by_the_overload_that_raised_it():
+    """An OpInfo sample calls a Python function, not an overload: its assert is keyed by the ATen overload the mode saw
+    raise that very error (``as_strided_scatter`` asserts a contiguous ``self`` when it requires grad), so the finding
+    and the ledger name one op however it was drawn."""
+    def sample(x, src):  # as an OpInfo's op runs: a Python function, some calls before the one that asserts
+        return torch.as_strided_scatter(x, src.sin(), (2, 2), (2, 1))
+
+    x = torch.zeros(3).as_strided((3, 3), (0, 1)).requires_grad_()
+    result = runner.run_call(Call("as_strided_scatter", sample, (x, torch.zeros(2, 2))))
+    assert [(f.aten_op, f.called_op, f.invariant) for f in result.findings] == [
+        ("aten::as_strided_scatter", "as_strided_scatter", OutcomeKind.INTERNAL_ASSERT)]
+    # an error the mode did not see raised (here: raised after the last op returned) keeps the call's own name
+    def after(x):
+        x.sin()
+        raise RuntimeError("x INTERNAL ASSERT FAILED at \"f.cpp\":1, please report a bug to PyTorch.")
+
+    (late,) = runner.run_call(Call("late_assert", after, (torch.ones(2),))).findings
+    assert late.aten_op == "late_assert"
+
+
 def test_other_errors_stay_rejections_and_clean_calls_stay_clean():
     assert runner.run_call(Call("opprop_asserts::checked", CHECKED, (torch.ones(3),))).findings == []
     rejected = runner.run_call(Call("aten::mm", torch.ops.aten.mm.default, (torch.ones(2, 3), torch.ones(2, 3))))

@@ -124,6 +124,7 @@ class InvariantMode(TorchDispatchMode):
         self.called_op = called_op
         self.findings: list[Finding] = []
         self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
+        self.raised_in = None  # (OpOverload, its error's text): the last overload whose call raised a RuntimeError
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
             self._plans = PLANS.setdefault((self.snapshot_all, self.only), {})
@@ -291,6 +292,9 @@ class InvariantMode(TorchDispatchMode):
                 if not any_inference(inputs, outputs):
                     self._internal(func, "after the call")
             return out
+        except RuntimeError as e:  # the op's own error (opprop's are kept above): which overload raised it, for an assert's key
+            self.raised_in = (func, str(e))
+            raise
         finally:
             _set_eval_frame(prior)
 

@@ -17,8 +17,13 @@ ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplement
 ERROR_KINDS_KEPT = 20
 
 
-def internal_assert(call: Call, error: BaseException) -> Finding | None:
+def internal_assert(call: Call, error: BaseException, raised_in=None) -> Finding | None:
     """The ``internal_assert`` finding an error is, or None.
+
+    Keyed by the overload that raised it: the call's own, else, for a call
+    that is not one overload (an OpInfo's function, a composite's
+    decomposition), the overload the mode saw raise this very error
+    (``raised_in``: (overload, its error's text)); else the call's target.
 
     ``detail["private"]``: a schema draw of a private overload (leading
     underscore), whose callers are trusted to check its preconditions, so
@@ -30,6 +35,8 @@ def internal_assert(call: Call, error: BaseException) -> Finding | None:
     schema = getattr(call.fn, "_schema", None)
     names = [a.name for a in schema.arguments] if schema is not None else []
     aten_op = call.target
+    if schema is None and raised_in is not None and raised_in[1] == str(error):
+        schema = getattr(raised_in[0], "_schema", None)
     if schema is not None:
         aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
     private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
@@ -63,7 +70,7 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
         del out
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
-        bug = internal_assert(call, e)
+        bug = internal_assert(call, e, mode.raised_in)
         if bug is not None and not bug.detail["private"]:
             return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))  # a finding, not a rejected input
         # a private overload's unchecked precondition: reported apart, and the input counts as rejected
