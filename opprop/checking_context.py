@@ -276,19 +276,11 @@ class checking(contextlib.ContextDecorator):
             del self._modes[threading.get_ident()]
         mode.__exit__(exc_type, exc, tb)
         if self.engine == "native":
-            from opprop.check import native_engine
-
             for f in mode.findings:
                 if self.invariants is None or f.invariant in self.invariants:
                     self._add([f], mode.where.get(id(f), ""), None, None, None)
             self.not_checked = mode.not_checked
-            declined = [(op, why) for op, why in mode.not_checked if why != native_engine.UNREAD]  # the mode reads these
-            if declined:
-                self.internal_errors.append(InternalError(
-                    "<native engine>", "declined", f"NotChecked: {sum(mode.not_checked[k] for k in declined)} call(s) ran "
-                    "unchecked: " + ", ".join(f"{op} ({why})" for op, why in declined[:5]), ""))
-            for error in mode.internal_errors:  # opprop's own failures in the C++ checks: records, the results stood
-                self.internal_errors.append(InternalError("<native engine>", "after the call", error, ""))
+            self.internal_errors += mode.records()  # what it ran unchecked, and its own errors: records, never silent
         if self.unchecked_threads:  # said once per block, never silently
             names = ", ".join(self.unchecked_threads[:5]) + (", ..." if len(self.unchecked_threads) > 5 else "")
             self.internal_errors.append(InternalError(

@@ -1,12 +1,13 @@
 """Every ledgered finding with the native engine on: each expect file's recorded call (its OPPROP repro, built as the
 repro builds it) run under the Python mode and under the native engine. Where the Python mode finds the file's
-(op, invariant) from the call alone, the native engine finds it too, or declines the call and counts it (sparse,
-nested), except where a tensor subclass's own __torch_dispatch__ answers the call in Python above the engine's key
-(``ABOVE_THE_KEY``: the call never reaches it, so it is neither checked nor counted; the Python mode, at the Python
-key, sees it first). A file whose call alone does not reproduce under the Python mode either (a backward pass, a
-collective's count) is left to ``opprop replay``, which runs it with torch alone. A collective's write is made by its Work
-on gloo's thread: the Python mode reads after the Work completes (check/pending_work.py), the native engine when the call
-returns, so whether it sees the write is the thread's timing (``_late_write``; left open in #40).
+(op, invariant) from the call alone, the native engine finds it too: a call its C++ checks decline on its arguments
+(sparse, nested) is handed to the Python checks in the same block, and a collective's Work is completed before its
+checks read, by the Python mode's rule (check/pending_work.py), so a write gloo's thread makes late is seen. Two
+exceptions, each named: a call declined on an output (a sparse result of dense arguments: read only after the call ran,
+too late to hand over), counted; and a call a tensor subclass's own __torch_dispatch__ answers in Python above the
+engine's key (``ABOVE_THE_KEY``: the call never reaches it, so it is neither checked nor counted; the Python mode, at
+the Python key, sees it first). A file whose call alone does not reproduce under the Python mode either (a backward
+pass, a collective's count) is left to ``opprop replay``, which runs it with torch alone.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from opprop.check import catalog, native_engine
+from opprop.check import native_engine
 from opprop.check.mode import InvariantMode
 from opprop.core import quantized_engine
 from opprop.reduce import expectfile
@@ -24,14 +25,9 @@ why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
 
 EXPECTED = Path(__file__).resolve().parent.parent / "expected"
-DECLINED = {"sparse tensor", "nested tensor"}
+DECLINED = {native_engine.OUTPUT_DECLINED + why for why in ("sparse tensor", "nested tensor")}
 # Jagged nested tensors' own handlers return a buffer they hold, calling nothing below the Python key.
 ABOVE_THE_KEY = {"aten::_nested_get_max_seqlen", "aten::_nested_get_min_seqlen", "aten::_nested_get_offsets"}
-
-
-def _late_write(func, invariant) -> bool:
-    """A collective's write, which its Work makes after the call returns: read by the Python mode only once it completes."""
-    return invariant == "undeclared_mutation" and catalog.classify(func).returns_work
 
 
 def _files():
@@ -53,8 +49,6 @@ def test_the_ledgered_finding_is_found_natively_where_the_python_mode_finds_it_f
             pytest.skip(f"the call alone raises: {type(e).__name__} (opprop replay runs the file itself)")
         if ef.key not in {(f.aten_op, f.invariant) for f in mode.findings}:
             pytest.skip("the call alone does not reproduce it under the Python mode either (opprop replay runs the file)")
-        if _late_write(func, ef.key[1]):
-            pytest.skip("_late_write: the native engine reads a collective's call when it returns, before its Work may have written")
         args, kwargs = spec.build()
         _, findings, not_checked = native_engine.findings_of(func, *args, **kwargs)
     found = ef.key in {(f.aten_op, f.invariant) for f in findings}

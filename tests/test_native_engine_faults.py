@@ -159,3 +159,23 @@ def test_a_block_runs_the_users_op_even_after_the_fallback_was_unregistered():
         z = x + 1
     assert y is x and torch.equal(z, torch.full((3,), 2.0))
     assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}
+
+
+def test_the_fallback_is_not_unregistered_under_an_open_block():
+    """Unregistered while a block is open, the fallback would leave the block's thread with the Fake key included and
+    nothing there: the user's next op would fail. The engine refuses, and the block's calls run and are checked."""
+    hook = dispatch_hook.load()
+    x = torch.ones(3)
+    with opprop.checking(engine="native") as found:
+        try:
+            hook.uninstall_fallbacks()
+            refused = ""
+        except RuntimeError as e:
+            refused = str(e)
+        y = torch.ops.opprop_test.return_input(x)  # (unregistered: "Could not run ... from the 'Fake' backend")
+    assert "in use by 1 open checking block" in refused and y is x
+    assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}
+    hook.uninstall_fallbacks()  # (no block open: allowed, and the next block registers it again)
+    with opprop.checking(engine="native") as found:
+        torch.ops.opprop_test.return_input(x)
+    assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}

@@ -9,13 +9,16 @@
 //  generic    one boxed fallback on TESTING_ONLY_GenericMode, included in TLS the same way: above autograd.
 //  observer   a thread-local RecordFunction callback with inputs and outputs, at Dispatcher::call.
 //
-// The checks themselves are dispatch_hook_checks.h. Findings and declined calls are kept in one ledger Python drains.
+// The checks themselves are dispatch_hook_checks.h; findings and declined calls go to the block's ledger, which Python
+// drains (dispatch_hook_ledger.h); what the checks hand to Python (a collective's Work, a declined call) is
+// dispatch_hook_python.h.
 // torch's release libraries are built with NDEBUG, and some of its headers change a class's layout without it
 // (RecordFunction's inputs_valid_): the build here has no flag of its own for it, so the source says it first.
 #ifndef NDEBUG
 #define NDEBUG
 #endif
 #include "dispatch_hook_checks.h"
+#include "dispatch_hook_python.h"
 
 #include <ATen/record_function.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
@@ -35,6 +38,7 @@ thread_local bool adinplace_on = false;  // the adinplace kernels' switch (the f
 // A failure of opprop's own planted by the fault tests (tests/test_native_engine_faults.py), in this thread only:
 // 1 while reading the inputs, 2 while checking the outputs.
 thread_local int planted_failure = 0;
+constexpr const char* READ_FAILED = "error reading inputs";
 
 // Run `call` (which runs the op below this key) with the checks around it; a failure of opprop's own is counted and
 // the op's result stands. The op's own exceptions propagate unchanged.
@@ -49,15 +53,22 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
     why = note_inputs(p, *stack, inputs);
   } catch (const std::exception& e) {
     ledger().error(p.name, e.what());
-    why = "error reading inputs";
+    why = READ_FAILED;
   }
   if (why) {
     inputs.clear();
+    // (the fake route's block hands the call to its Python checks; what the Python mode leaves unread stays counted)
+    if (route == FAKE && why != UNREAD && why != READ_FAILED && hand_to_python(p, stack, why)) return;
     ledger().decline(p.name, why);
     call();
     return;
   }
+  // A call that may return a collective's Work: its arguments kept for pending_work's question after it
+  const bool may_pend = p.returns_object && route == FAKE && pending_work_fn() != nullptr;
+  std::vector<c10::IValue> arguments;
+  if (may_pend) arguments.assign(stack->end() - p.n_args, stack->end());
   call();
+  if (may_pend) complete_pending_work(p, std::move(arguments), *stack);
   try {
     if (planted_failure == 2) throw std::runtime_error("planted: checking the outputs failed");
     check_outputs(p, inputs, *stack, route);
@@ -216,101 +227,6 @@ void observe_end(const at::RecordFunction& fn, at::ObserverContext* context) {
   }
 }
 
-// ------------------------------------------------------------------ blocks: one ledger each
-
-std::mutex& blocks_mu() {
-  static auto* mu = new std::mutex();
-  return *mu;
-}
-std::unordered_set<Ledger*>& blocks() {
-  static auto* open = new std::unordered_set<Ledger*>();
-  return *open;
-}
-
-Ledger* open_block() {
-  auto* l = new Ledger();
-  std::lock_guard<std::mutex> g(blocks_mu());
-  blocks().insert(l);
-  return l;
-}
-
-Ledger* block_of(intptr_t handle) {
-  auto* l = reinterpret_cast<Ledger*>(handle);
-  std::lock_guard<std::mutex> g(blocks_mu());
-  if (!blocks().count(l)) throw std::invalid_argument("not an open block");
-  return l;
-}
-
-void merge(Ledger& from, Ledger& into) {  // a nested block's findings are its outer block's too (as nested modes')
-  std::vector<Finding> copied;
-  {
-    std::lock_guard<std::mutex> g(from.mu);
-    copied = from.findings;
-  }
-  for (auto& f : copied) into.add(std::move(f));
-  std::scoped_lock g(from.mu, into.mu);
-  for (auto& [key, n] : from.declined) into.declined[key] += n;
-  into.checked += from.checked.load();
-  if (from.errors && !into.errors) into.first_error = from.first_error;
-  into.errors += from.errors.load();
-}
-
-// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, route, occurrences, where)]
-py::list drained(Ledger& l) {
-  std::vector<Finding> taken;
-  {
-    std::lock_guard<std::mutex> g(l.mu);
-    taken.swap(l.findings);
-    l.index.clear();
-  }
-  py::list out;
-  for (auto& f : taken) {
-    py::dict detail;
-    for (auto& field : f.detail) {
-      if (field.type == 's') detail[py::str(field.key)] = py::str(field.text);
-      else if (field.type == 'b') detail[py::str(field.key)] = py::bool_(field.number != 0);
-      else detail[py::str(field.key)] = py::int_(field.number);
-    }
-    py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
-    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
-  }
-  return out;
-}
-
-// The calls a ledger declined, {(op, reason): calls}, and cleared.
-py::dict declined_of(Ledger& l) {
-  std::unordered_map<std::string, int64_t> taken;
-  {
-    std::lock_guard<std::mutex> g(l.mu);
-    taken.swap(l.declined);
-  }
-  py::dict out;
-  for (auto& [key, n] : taken) {
-    auto bar = key.find('|');
-    out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
-  }
-  return out;
-}
-
-// Everything `from` holds moved to `into` (the process's orphan ledger into the one block open).
-void take_into(Ledger& from, Ledger& into) {
-  merge(from, into);
-  std::lock_guard<std::mutex> g(from.mu);
-  from.findings.clear();
-  from.index.clear();
-  from.declined.clear();
-  from.checked = 0;
-  from.errors = 0;
-}
-
-void close_block(Ledger* l) {
-  {
-    std::lock_guard<std::mutex> g(blocks_mu());
-    blocks().erase(l);
-  }
-  delete l;  // (its thread left it: current_block no longer names it)
-}
-
 }  // namespace
 }  // namespace hook
 
@@ -335,9 +251,17 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return prior;
   });
   m.def("install_fallbacks", &install_fallbacks, "the Fake and TESTING_ONLY_GenericMode fallbacks (once)");
-  m.def("uninstall_fallbacks", [] {  // (never while a route's key is included: nothing would run there)
+  m.def("uninstall_fallbacks", [] {  // refused while a block is open: its thread's calls would fail with no kernel
+    std::lock_guard<std::mutex> g(blocks_mu());
+    if (!blocks().empty()) {
+      throw std::runtime_error("the native engine's fallback is in use by " + std::to_string(blocks().size()) +
+                               " open checking block(s); unregister it after they end");
+    }
     fake_library.reset();
     generic_library.reset();
+  });
+  m.def("use_pending_work", [](py::object fn) {  // pending_work's question for the native engine (once, kept for good)
+    pending_work_fn() = new py::object(std::move(fn));
   });
   m.def("include", [](const std::string& route, bool on) {  // the TLS switch of a fallback route; returns the prior
     DispatchKey k = key_of(route);
@@ -367,16 +291,17 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return reinterpret_cast<intptr_t>(prior);
   });
   m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
-  m.def("begin", [](py::object site) {  // a block in one call: (handle, prior block, the Fake key's prior inclusion)
-    install_fallbacks();  // (two null checks once installed) the key is never included without the fallback it reaches
+  m.def("begin", [](py::object site, py::object python_checks) {  // a block in one call: (handle, prior block, the
+    install_fallbacks();  // Fake key's prior inclusion); the key is never included without the fallback it reaches
     Ledger* l = open_block();
     l->site = site.is_none() ? py::object() : site;
+    l->python_checks = python_checks.is_none() ? py::object() : python_checks;
     Ledger* prior = current_block();
     current_block() = l;
     bool included = c10::impl::tls_is_dispatch_key_included(DispatchKey::Fake);
     c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, true);
     return py::make_tuple(reinterpret_cast<intptr_t>(l), reinterpret_cast<intptr_t>(prior), included);
-  }, py::arg("site") = py::none());
+  }, py::arg("site") = py::none(), py::arg("python_checks") = py::none());
   m.def("end", [](intptr_t handle, intptr_t prior, bool included) {  // its end in one call: what it found, closed
     c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, included);
     Ledger* l = block_of(handle);

@@ -1,5 +1,6 @@
-"""The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``, ``dispatch_hook_states.h`` and
-the compiled hot path's snapshot rules, ``hot_path_bytes.h``), built on first use by ``extension_build``.
+"""The C++ dispatcher hooks of ``dispatch_hook.cpp`` (with ``dispatch_hook_checks.h``, ``dispatch_hook_ledger.h``,
+``dispatch_hook_states.h``, ``dispatch_hook_python.h`` and the compiled hot path's snapshot rules, ``hot_path_bytes.h``),
+built on first use by ``extension_build``.
 
 Four routes to the same checks (tensorimpl_use_count, storageimpl_use_count,
 returns_input, undeclared_alias, undeclared_mutation, storage_replaced, view_copies;
@@ -22,10 +23,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from opprop.check import extension_build
+from opprop.check import extension_build, pending_work
 
 SOURCE = Path(__file__).with_name("dispatch_hook.cpp")
-PARTS = (SOURCE, *(SOURCE.with_name(part) for part in ("dispatch_hook_checks.h", "dispatch_hook_states.h", "hot_path_bytes.h")))
+PARTS = (SOURCE, *(SOURCE.with_name(part) for part in ("dispatch_hook_checks.h", "dispatch_hook_ledger.h", "dispatch_hook_states.h",
+                                                        "dispatch_hook_python.h", "hot_path_bytes.h")))
 ROUTE_NAMES = {1: "adinplace", 2: "fake", 3: "generic", 4: "observer"}
 
 module = None
@@ -48,6 +50,7 @@ def load():
                 module = extension_build.obtain({p.name: p.read_bytes() for p in PARTS}, SOURCE.name)
                 module.install_fallbacks()
                 module.use_digest(_xxhash_library())  # (without it every large span is copied: the same answers)
+                module.use_pending_work(pending_work.for_native_engine)  # the Python mode's rule, asked from C++
             except extension_build.Unavailable as e:
                 why_not = str(e)
             except Exception as e:  # noqa: BLE001  (any failure to build or load: the Python mode does the work)

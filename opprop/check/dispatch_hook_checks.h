@@ -2,7 +2,7 @@
 // inputs noted before the call (with their states: dispatch_hook_states.h), and the output checks after it
 // (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias, view_copies), with the ids, output
 // indices and details the Python invariants report. Findings go to the ledger of the block that is open in this
-// thread (a checking(engine="native") block): two threads' blocks never mix.
+// thread (a checking(engine="native") block; dispatch_hook_ledger.h): two threads' blocks never mix.
 #pragma once
 
 #include <torch/extension.h>
@@ -38,6 +38,9 @@ struct Plan {
   std::vector<char> aliased_list;  // return j is annotated (a list of them may overlap among itself)
   std::vector<char> written;  // [i]: argument i is annotated written (Tensor(a!)): catalog's mutable_args
   std::vector<std::vector<size_t>> views;  // [j]: the arguments return j is declared a view of (view_copies.declared_views)
+  std::vector<char> kwarg_only;  // [i]: argument i is keyword-only (a dispatch mode gets it in kwargs)
+  std::vector<c10::TypePtr> ret_types;  // [j]: return j's type, for a result made in Python (dispatch_hook_python.h)
+  bool returns_object = false;  // some return is a script object: maybe a collective's Work (pending_work.py decides)
 };
 
 inline bool sets_meet(const c10::AliasInfo& a, const c10::AliasInfo& b) {
@@ -85,8 +88,10 @@ inline Plan make_plan(const OperatorHandle& op) {
   p.n_args = args.size();
   p.n_rets = rets.size();
   p.written.assign(args.size(), 0);
+  p.kwarg_only.assign(args.size(), 0);
   for (size_t i = 0; i < args.size(); i++) {
     p.arg_names.push_back(args[i].name());
+    p.kwarg_only[i] = args[i].kwarg_only();
     p.written[i] = args[i].alias_info() && args[i].alias_info()->isWrite();
     p.mutable_ |= p.written[i];
   }
@@ -98,6 +103,8 @@ inline Plan make_plan(const OperatorHandle& op) {
   p.out_out.assign(rets.size(), std::vector<char>(rets.size(), 0));
   p.aliased_list.assign(rets.size(), 0);
   for (size_t j = 0; j < rets.size(); j++) {
+    p.ret_types.push_back(rets[j].type());
+    p.returns_object |= rets[j].type()->kind() == c10::TypeKind::ClassType;
     const c10::AliasInfo* r = rets[j].alias_info();
     if (r && !r->isWrite()) p.view = true;
     p.aliased_list[j] = r != nullptr;
@@ -114,96 +121,17 @@ inline Plan make_plan(const OperatorHandle& op) {
   return p;
 }
 
-// ------------------------------------------------------------------ what Python drains, per block
-
-struct Field {  // one field of a finding's detail: a name, a count or index, or a flag
-  std::string key, text;
-  int64_t number = 0;
-  char type = 'i';  // 'i' number, 's' text, 'b' flag (number 0 or 1)
-};
-
-struct Finding {
-  std::string op, invariant;
-  int64_t output = 0;  // the return index; -1 for a finding about an argument (None in Python)
-  std::vector<Field> detail;
-  int route = 0;
-  int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
-  std::string where;  // the user's file:line, asked of the block's site function on a finding's first record
-
-  std::string key() const {
-    std::string k = op + "|" + invariant + "|" + std::to_string(output) + "|" + std::to_string(route);
-    for (const Field& f : detail) k += "|" + f.key + "=" + f.text + "#" + std::to_string(f.number);
-    return k;
-  }
-};
-
-struct Ledger {  // one checking block's: what its thread's calls found and declined
-  std::mutex mu;
-  std::vector<Finding> findings;
-  std::unordered_map<std::string, size_t> index;  // Finding::key -> its place in findings
-  std::unordered_map<std::string, int64_t> declined;  // "op|reason" -> calls passed through unchecked
-  std::atomic<int64_t> checked{0}, errors{0};
-  std::string first_error;  // opprop's own failure, the first one: a record, never the user's exception
-  py::object site;  // () -> "file.py:12", the user's line (checking() hands usercode.user_frame), or None
-
-  void add(Finding f) {
-    std::string k = f.key();
-    {
-      std::lock_guard<std::mutex> g(mu);
-      auto at = index.find(k);
-      if (at != index.end()) {  // a repeat: counted, no Python
-        findings[at->second].occurrences += f.occurrences;
-        return;
-      }
-    }
-    if (site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
-      py::gil_scoped_acquire gil;
-      try {
-        f.where = site().cast<std::string>();
-      } catch (py::error_already_set&) {  // (no line: the finding stands without one)
-      } catch (const py::cast_error&) {
-      }
-    }
-    std::lock_guard<std::mutex> g(mu);
-    auto [at, fresh] = index.try_emplace(std::move(k), findings.size());
-    if (fresh) findings.push_back(std::move(f));
-    else findings[at->second].occurrences += f.occurrences;
-  }
-  void decline(const std::string& op, const char* reason) {
-    std::lock_guard<std::mutex> g(mu);
-    declined[op + "|" + reason]++;
-  }
-  void error(const std::string& op, const char* what) {
-    std::lock_guard<std::mutex> g(mu);
-    if (errors++ == 0) first_error = op + ": " + what;
-  }
-};
-
-// The ledger of the block open in this thread; a thread with the key included and no block (a thread torch started
-// with this thread's dispatch TLS) writes to the process's own, which a block takes when it is the only one open.
-inline Ledger& orphans() {
-  static Ledger* l = new Ledger();  // never destroyed: kernels may run during interpreter teardown
-  return *l;
-}
-inline Ledger*& current_block() {
-  thread_local Ledger* block = nullptr;
-  return block;
-}
-inline Ledger& ledger() {
-  Ledger* block = current_block();
-  return block ? *block : orphans();
-}
-
-// ------------------------------------------------------------------ the inputs, noted before the call
-
 }  // namespace hook
 
-#include "dispatch_hook_states.h"
+#include "dispatch_hook_ledger.h"
+#include "dispatch_hook_states.h"  // the inputs' states, noted before the call
 
 namespace hook {
 
 // What the Python mode passes through unread too (walk.Unread): no record, only the count.
 constexpr const char* UNREAD = "subclass, fake or functional tensor (unread, as by the Python mode)";
+// A declined output's reason starts so (native_engine.OUTPUT_DECLINED): the call ran before it could be handed over.
+constexpr const char* OUTPUT_DECLINED = "an output: ";
 
 // Why a tensor is not read here (the Python mode reads it its own way, or not at all), or nullptr.
 inline const char* declines(const at::Tensor& t) {
@@ -333,9 +261,9 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
   };
   auto named = [](const char* key, const std::string& text) { return std::vector<Field>{{key, text, 0, 's'}}; };
   auto counted = [](const char* key, int64_t number) { return std::vector<Field>{{key, "", number, 'i'}}; };
-  for (const Output& o : outputs) {
+  for (const Output& o : outputs) {  // (read after the call: too late to hand it to the Python checks, counted apart)
     if (const char* why = declines(*o.tensor)) {
-      l.decline(p.name, why);
+      l.decline(p.name, why == UNREAD ? std::string(why) : OUTPUT_DECLINED + std::string(why));
       return;
     }
   }

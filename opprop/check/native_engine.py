@@ -16,8 +16,12 @@ ids, output indices and details; the byte snapshots are taken and compared in C+
 by the compiled hot path's rules (``hot_path_bytes.h``). What it does not: the
 outer contract (``check/outer.py``, around a whole target call), and calls it
 declines (a subclass, fake or functional tensor, sparse or nested, not on CPU, a
-sub-byte dtype), which it counts per (op, reason) in ``not_checked``: never a
-silent pass. An error of opprop's own in the C++ checks is counted too
+sub-byte dtype), which it hands, in the same block, to the Python checks of
+one call (``PythonChecks``: InvariantMode's own), so the block's findings
+include theirs; ``taken_over`` counts them per (op, reason). What the Python
+mode leaves unread too (a subclass, fake or functional tensor, symbolic
+sizes) and a call with an output it declines (read only after the call) are
+counted per (op, reason) in ``not_checked``: never a silent pass. An error of opprop's own in the C++ checks is counted too
 (``internal_errors``: the first one's message), and the call's result stands.
 
 Findings go to the block's own ledger, set for this thread on entry: two threads,
@@ -30,8 +34,12 @@ anything else is registered there.
 """
 from __future__ import annotations
 
+import threading
+
 from opprop.check import dispatch_hook
-from opprop.check.findings import Finding
+from opprop.check.findings import Finding, InternalError
+from opprop.check.mode import InvariantMode
+from opprop.core.opnames import overload_from_name
 
 COVERED = ("tensorimpl_use_count", "storageimpl_use_count", "returns_input", "undeclared_alias", "undeclared_mutation",
            "storage_replaced", "view_copies")
@@ -39,6 +47,8 @@ COVERED = ("tensorimpl_use_count", "storageimpl_use_count", "returns_input", "un
 
 # What the Python mode passes through unread as well (walk.Unread): counted in ``not_checked``, no record.
 UNREAD = "subclass, fake or functional tensor (unread, as by the Python mode)"
+# How a declined output's reason starts (dispatch_hook_checks.h): read after the call ran, too late to hand it over.
+OUTPUT_DECLINED = "an output: "
 
 # Checked around a whole target call (opprop check, check/outer.py), never inside a block by either engine.
 OUTSIDE_BLOCKS = ("outer_contract",)
@@ -92,6 +102,65 @@ def _higher_order_ops_fall_through(hook) -> None:
     _hops_seen = len(_hops)
 
 
+class _OneCall(InvariantMode):
+    """InvariantMode's checks, called per declined call by ``PythonChecks``: each new finding notes the user's line."""
+
+    def __init__(self, owner: "PythonChecks"):
+        super().__init__(owner.called_op)
+        self.owner = owner
+
+    def _record(self, plan, call, args, kwargs, signature=None) -> None:
+        start = len(self.findings)
+        super()._record(plan, call, args, kwargs, signature)
+        for finding in self.findings[start:]:  # (new findings only: a repeat is counted on its first)
+            self.owner.where[id(finding)] = self.owner.site() if self.owner.site else ""
+
+
+class PythonChecks:
+    """The Python checks of one call, for each call a block's C++ checks decline (dispatch_hook_python.h hands it over).
+
+    Each call runs through ``InvariantMode.__torch_dispatch__``, the Python
+    mode's own checks (no mode is entered: the C++ fallback is where the call
+    is), so a declined call gets the findings the Python engine would give.
+    """
+
+    def __init__(self, called_op: str, site):
+        self.called_op, self.site = called_op, site
+        self.mode: _OneCall | None = None  # made on the first declined call
+        self.findings: list[Finding] = []
+        self.where: dict = {}  # id(finding) -> its file:line
+        self.taken: dict[tuple[str, str], int] = {}  # (op, reason) -> calls checked here
+        self.internal_errors: list = []  # InternalError records of the Python checks
+
+    def __call__(self, name: str, why: str, args: tuple, kwargs: dict) -> tuple:
+        """(True, the op's result) once the checks ran it; (False, None): an overload Python cannot reach, not run."""
+        func = overload_from_name(name)
+        if func is None:
+            return False, None
+        if self.mode is None:
+            self.mode = _OneCall(self)
+        self.taken[(name, why)] = self.taken.get((name, why), 0) + 1
+        return True, self.mode.__torch_dispatch__(func, (), args, kwargs)
+
+    def close(self) -> None:
+        """What the checks found, moved here from the mode."""
+        if self.mode is not None:
+            self.findings += self.mode.findings
+            self.internal_errors += self.mode.internal_errors
+            self.mode = None
+
+    def adopt(self, inner: "PythonChecks") -> None:
+        """A nested block's findings are its outer block's too (as the C++ ledgers' are)."""
+        self.findings += inner.findings
+        self.where.update(inner.where)
+        self.internal_errors += inner.internal_errors
+        for key, n in inner.taken.items():
+            self.taken[key] = self.taken.get(key, 0) + n
+
+
+_open = threading.local()  # per thread: the NativeChecks blocks open, innermost last
+
+
 class NativeChecks:
     """One block of native checks in this thread; ``findings``, ``not_checked`` and ``internal_errors`` are filled at exit."""
 
@@ -104,6 +173,9 @@ class NativeChecks:
         self.findings: list[Finding] = []
         self.not_checked: dict[tuple[str, str], int] = {}  # (op, reason) -> calls passed through unchecked
         self.internal_errors: list[str] = []  # opprop's own failures in the C++ checks (the calls' results stood)
+        self.python = PythonChecks(called_op, site)  # the declined calls' checks
+        self.taken_over: dict[tuple[str, str], int] = {}  # (op, reason) -> declined calls the Python checks took
+        self.python_errors: list = []  # their InternalError records
         self.checked = 0
         self.site = site  # () -> the user's file:line, asked once per distinct finding (None: no line)
         self.where: dict = {}  # id(finding) -> its file:line
@@ -112,7 +184,8 @@ class NativeChecks:
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
         # one call: a ledger of its own, set for this thread, and the Fake key included
-        self._block, self._prior_block, self._prior = self.hook.begin(self.site)
+        self._block, self._prior_block, self._prior = self.hook.begin(self.site, self.python)
+        _open.__dict__.setdefault("blocks", []).append(self)
         return self
 
     def __exit__(self, *exc) -> bool:
@@ -120,16 +193,39 @@ class NativeChecks:
         # the findings handed on to an outer block, and what it found, with the ledger closed
         block, self._block = self._block, None
         found, declined, (checked, errors, first) = self.hook.end(block, self._prior_block, self._prior)
+        blocks = _open.blocks
+        blocks.remove(self)
+        python = self.python
+        python.close()
+        if blocks:
+            blocks[-1].python.adopt(python)
         for op, invariant, output, detail, _route, occurrences, where in found:
             finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
                               inputs={}, occurrences=occurrences)
             self.findings.append(finding)
             self.where[id(finding)] = where
+        for finding in python.findings:
+            self.findings.append(finding)
+            self.where[id(finding)] = python.where.get(id(finding), "")
+        self.taken_over, self.python_errors = python.taken, python.internal_errors
         self.not_checked = declined
         self.checked = checked
         if errors:
             self.internal_errors.append(f"{errors} call(s) with an error of opprop's own, the first: {first}")
         return False
+
+    def records(self) -> list[InternalError]:
+        """What the block could not check, as records (never silent): one for the calls it counted unchecked (not
+        those the Python mode leaves unread too), one per error of its own, and the Python checks' own."""
+        records = []
+        declined = [(op, why) for op, why in self.not_checked if why != UNREAD]  # the Python mode reads these
+        if declined:
+            records.append(InternalError(
+                "<native engine>", "declined", f"NotChecked: {sum(self.not_checked[k] for k in declined)} call(s) ran "
+                "unchecked: " + ", ".join(f"{op} ({why})" for op, why in declined[:5]), ""))
+        for error in self.internal_errors:  # opprop's own failures in the C++ checks: the results stood
+            records.append(InternalError("<native engine>", "after the call", error, ""))
+        return records + self.python_errors
 
 
 def findings_of(fn, *args, **kwargs) -> tuple[object, list[Finding], dict]:

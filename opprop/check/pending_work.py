@@ -22,6 +22,7 @@ import functools
 
 import torch
 
+from opprop.core.opnames import overload_from_name
 from opprop.core.process_group import GROUP_CLASS, WORK_CLASS
 
 
@@ -54,3 +55,17 @@ def to_complete(func, args: tuple, kwargs: dict, out):
         return None
     pending = out if n_returns == 1 else out[work]
     return pending if isinstance(pending, torch.ScriptObject) else None
+
+
+@functools.lru_cache(maxsize=None)
+def _collective(name: str):
+    """The overload of that name when it returns a Work, else None."""
+    func = overload_from_name(name)
+    return func if func is not None and returns_work(func._schema) else None
+
+
+def for_native_engine(name: str, args: tuple, kwargs: dict, out):
+    """``to_complete`` asked by name: the native engine asks it after every call whose schema returns a script object
+    (dispatch_hook_python.h), so both engines wait for the same Works; None for any other call."""
+    func = _collective(name)
+    return None if func is None else to_complete(func, args, kwargs, out)

@@ -1,0 +1,187 @@
+// The native engine's per-block ledgers: what one checking block's calls found and declined (in its thread's TLS, so
+// two threads' blocks never mix), the process's orphan ledger for threads torch starts, and how a block's contents
+// reach Python (drained) or an outer block (merged). Part of dispatch_hook.cpp's one translation unit, included by
+// dispatch_hook_checks.h after the plan.
+#pragma once
+
+#include <unordered_set>
+
+namespace hook {
+
+// ------------------------------------------------------------------ what Python drains, per block
+
+struct Field {  // one field of a finding's detail: a name, a count or index, or a flag
+  std::string key, text;
+  int64_t number = 0;
+  char type = 'i';  // 'i' number, 's' text, 'b' flag (number 0 or 1)
+};
+
+struct Finding {
+  std::string op, invariant;
+  int64_t output = 0;  // the return index; -1 for a finding about an argument (None in Python)
+  std::vector<Field> detail;
+  int route = 0;
+  int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
+  std::string where;  // the user's file:line, asked of the block's site function on a finding's first record
+
+  std::string key() const {
+    std::string k = op + "|" + invariant + "|" + std::to_string(output) + "|" + std::to_string(route);
+    for (const Field& f : detail) k += "|" + f.key + "=" + f.text + "#" + std::to_string(f.number);
+    return k;
+  }
+};
+
+struct Ledger {  // one checking block's: what its thread's calls found and declined
+  std::mutex mu;
+  std::vector<Finding> findings;
+  std::unordered_map<std::string, size_t> index;  // Finding::key -> its place in findings
+  std::unordered_map<std::string, int64_t> declined;  // "op|reason" -> calls passed through unchecked
+  std::atomic<int64_t> checked{0}, errors{0};
+  std::string first_error;  // opprop's own failure, the first one: a record, never the user's exception
+  py::object site;  // () -> "file.py:12", the user's line (checking() hands usercode.user_frame), or None
+  py::object python_checks;  // (op, why, args, kwargs) -> (taken, result): the declined calls' checks, or None
+
+  void add(Finding f) {
+    std::string k = f.key();
+    {
+      std::lock_guard<std::mutex> g(mu);
+      auto at = index.find(k);
+      if (at != index.end()) {  // a repeat: counted, no Python
+        findings[at->second].occurrences += f.occurrences;
+        return;
+      }
+    }
+    if (site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
+      py::gil_scoped_acquire gil;
+      try {
+        f.where = site().cast<std::string>();
+      } catch (py::error_already_set&) {  // (no line: the finding stands without one)
+      } catch (const py::cast_error&) {
+      }
+    }
+    std::lock_guard<std::mutex> g(mu);
+    auto [at, fresh] = index.try_emplace(std::move(k), findings.size());
+    if (fresh) findings.push_back(std::move(f));
+    else findings[at->second].occurrences += f.occurrences;
+  }
+  void decline(const std::string& op, const std::string& reason) {
+    std::lock_guard<std::mutex> g(mu);
+    declined[op + "|" + reason]++;
+  }
+  void error(const std::string& op, const char* what) {
+    std::lock_guard<std::mutex> g(mu);
+    if (errors++ == 0) first_error = op + ": " + what;
+  }
+};
+
+// The ledger of the block open in this thread; a thread with the key included and no block (a thread torch started
+// with this thread's dispatch TLS) writes to the process's own, which a block takes when it is the only one open.
+inline Ledger& orphans() {
+  static Ledger* l = new Ledger();  // never destroyed: kernels may run during interpreter teardown
+  return *l;
+}
+inline Ledger*& current_block() {
+  thread_local Ledger* block = nullptr;
+  return block;
+}
+inline Ledger& ledger() {
+  Ledger* block = current_block();
+  return block ? *block : orphans();
+}
+
+// ------------------------------------------------------------------ blocks: one ledger each
+
+inline std::mutex& blocks_mu() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+inline std::unordered_set<Ledger*>& blocks() {
+  static auto* open = new std::unordered_set<Ledger*>();
+  return *open;
+}
+
+inline Ledger* open_block() {
+  auto* l = new Ledger();
+  std::lock_guard<std::mutex> g(blocks_mu());
+  blocks().insert(l);
+  return l;
+}
+
+inline Ledger* block_of(intptr_t handle) {
+  auto* l = reinterpret_cast<Ledger*>(handle);
+  std::lock_guard<std::mutex> g(blocks_mu());
+  if (!blocks().count(l)) throw std::invalid_argument("not an open block");
+  return l;
+}
+
+inline void merge(Ledger& from, Ledger& into) {  // a nested block's findings are its outer block's too (as nested modes')
+  std::vector<Finding> copied;
+  {
+    std::lock_guard<std::mutex> g(from.mu);
+    copied = from.findings;
+  }
+  for (auto& f : copied) into.add(std::move(f));
+  std::scoped_lock g(from.mu, into.mu);
+  for (auto& [key, n] : from.declined) into.declined[key] += n;
+  into.checked += from.checked.load();
+  if (from.errors && !into.errors) into.first_error = from.first_error;
+  into.errors += from.errors.load();
+}
+
+// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, route, occurrences, where)]
+inline py::list drained(Ledger& l) {
+  std::vector<Finding> taken;
+  {
+    std::lock_guard<std::mutex> g(l.mu);
+    taken.swap(l.findings);
+    l.index.clear();
+  }
+  py::list out;
+  for (auto& f : taken) {
+    py::dict detail;
+    for (auto& field : f.detail) {
+      if (field.type == 's') detail[py::str(field.key)] = py::str(field.text);
+      else if (field.type == 'b') detail[py::str(field.key)] = py::bool_(field.number != 0);
+      else detail[py::str(field.key)] = py::int_(field.number);
+    }
+    py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
+    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
+  }
+  return out;
+}
+
+// The calls a ledger declined, {(op, reason): calls}, and cleared.
+inline py::dict declined_of(Ledger& l) {
+  std::unordered_map<std::string, int64_t> taken;
+  {
+    std::lock_guard<std::mutex> g(l.mu);
+    taken.swap(l.declined);
+  }
+  py::dict out;
+  for (auto& [key, n] : taken) {
+    auto bar = key.find('|');
+    out[py::make_tuple(key.substr(0, bar), key.substr(bar + 1))] = n;
+  }
+  return out;
+}
+
+// Everything `from` holds moved to `into` (the process's orphan ledger into the one block open).
+inline void take_into(Ledger& from, Ledger& into) {
+  merge(from, into);
+  std::lock_guard<std::mutex> g(from.mu);
+  from.findings.clear();
+  from.index.clear();
+  from.declined.clear();
+  from.checked = 0;
+  from.errors = 0;
+}
+
+inline void close_block(Ledger* l) {
+  {
+    std::lock_guard<std::mutex> g(blocks_mu());
+    blocks().erase(l);
+  }
+  delete l;  // (its thread left it: current_block no longer names it)
+}
+
+}  // namespace hook
