@@ -13,8 +13,9 @@ of a public function) died the same way in the same op, or when a public
 called with the repro's own arguments in a forked child, dies the same way
 in the same op; for a custom op, a public function of the ``--import``
 packages that reaches it (``package_entry``: torchvision's Python API for
-the ops its C extension registers). Otherwise only a direct call of the
-overload reaches it.
+the ops its C extension registers), or for its backward op the forward's
+public function followed by ``.backward(grad)`` (``backward_entry``).
+Otherwise only a direct call of the overload reaches it.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from opprop.reduce.crash_shrink import shrink_crash
 from opprop.reduce.native_frame import native_frame
 from opprop.core.imports import package_versions
 from opprop.core.specs import CallSpec
+from opprop.reports.backward_entry import backward_entry
 from opprop.reports.package_entry import package_entry
 
 PUBLIC_NAMESPACES = (("", "torch"), ("special_", "torch.special"), ("linalg_", "torch.linalg"), ("fft_", "torch.fft"), ("", "torch.nn.functional"))
@@ -55,8 +57,13 @@ class CrashGroup:
     public_run: str = ""  # how the public call ended, run in a fresh interpreter with the repro's inputs; "" when not run
 
     @property
+    def reached(self) -> bool:
+        """Public API reaches it: a public call named, and, where it was run, it died as the repro does."""
+        return bool(self.public) and (not self.public_run or self.public_run == self.outcome.expected_text())
+
+    @property
     def sort_key(self) -> tuple:
-        return (not self.public, self.spec is None, self.op, self.outcome.what)
+        return (not self.reached, self.spec is None, self.op, self.outcome.what)
 
     def as_json(self) -> dict:
         return {
@@ -143,9 +150,24 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         named.add(key[:3])
         groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
     for (op, kind, what), members in lost.items():
+        home = next((g for g in groups if _joins(g, op, kind, what)), None)
+        if home is not None:  # the same call can die in one draw and not the next (heap damage): it has its repro there
+            home.findings += [m for m, _ in members]
+            log(f"{len(members)} {op} finding(s) that died with {what or kind} and were not rebuilt joined the group of the "
+                f"same op and signal, whose repro {home.outcome.expected_text()}")
+            continue
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
     return sorted(groups, key=lambda g: g.sort_key)
+
+
+def _joins(g: CrashGroup, op: str, kind: str, what: str) -> bool:
+    """A finding not rebuilt joins a group with a repro of the op it was charged to: one whose repro dies as it did, or
+    that holds a rebuilt finding the run saw die that way (heap damage rebuilt to the guard's SIGSEGV)."""
+    if g.spec is None or not g.path or g.op != op:
+        return False
+    seen = [finding_outcome(f) for f in g.findings]
+    return (g.outcome.kind, g.outcome.what) == (kind, what) or any(o is not None and (o.kind, o.what) == (kind, what) for o in seen)
 
 
 def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
@@ -184,6 +206,8 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
                                                                                                  repeat=r.repeat)
     if not public:  # a custom op: the Python API of the packages that were imported to register it
         public = package_entry(spec, r.outcome, getattr(definitions, "imports", ()), fresh=r.fresh)
+    if not public:  # a custom backward op: autograd calls it, through its forward's public function
+        public = backward_entry(spec, r.outcome, definitions, repeat=r.repeat)
     repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
                    repro_frame=repro_frame)

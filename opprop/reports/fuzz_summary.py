@@ -250,6 +250,8 @@ def render_crash_groups(rep: dict) -> list[str]:
         how = g.outcome.what if g.outcome.kind == "signal" else f"{g.outcome.kind}: {g.outcome.what}"
         repro = f"`{g.path}`" if g.path else g.note
         public = g.public or ("private overload only" if g.spec is not None else "unknown (no repro)")
+        if g.public and g.public_run:
+            public += f": {g.public_run}" if g.reached else f", which {g.public_run} (private overload only)"
         cells = [f"`{g.op}`", how, f"`{g.frame}`" if g.frame else "", public, repro, str(len(g.findings))]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += ["", "### Upstream-ready reports", "",

@@ -18,7 +18,7 @@ from opprop.reduce.crash_script import script_source
 
 
 def title(g: CrashGroup) -> str:
-    entry = g.public.strip("`").split("(", 1)[0] if g.public else g.op
+    entry = g.public.strip("`").split("; ")[-1].split("(", 1)[0] if g.reached else g.op  # its last statement: the public call
     if g.outcome.kind == "signal":
         how = f"crashes with {g.outcome.what} ({SIGNAL_WORDS.get(g.outcome.what, 'signal')})"
     elif g.outcome.kind == "assert":
@@ -51,7 +51,7 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
                      + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
     if g.public and g.public_run:
-        reached = "It is reachable from public API" if g.public_run == g.outcome.expected_text() else "A public call"
+        reached = "It is reachable from public API" if g.reached else "A public call"
         lines.append(f"{reached}: {g.public}, run in a fresh interpreter on the inputs below, {g.public_run}.")
     elif g.public:
         lines.append(f"It is reachable from public API: {g.public}.")

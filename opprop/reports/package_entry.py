@@ -78,7 +78,7 @@ def package_entry(spec, outcome, packages, *, fresh: bool = False) -> str:
         return ""
     found = callers(spec.op, packages)
     for qualified in found:
-        fn = _resolve(qualified)
+        fn = resolve(qualified)
         for pick, texts in bindings(fn, spec):
             if fresh:
                 return f"`{qualified}({', '.join(texts)})`"
@@ -135,6 +135,6 @@ def bindings(fn, spec):
             yield (lambda values, order=order: [values[i] for i in order]), [texts[i] for i in order]
 
 
-def _resolve(qualified: str):
+def resolve(qualified: str):
     module, _, attr = qualified.rpartition(".")
     return getattr(sys.modules[module], attr)

@@ -168,5 +168,5 @@ def cmd_report(args) -> int:
         with open(args.summary, "w") as fh:
             fh.write(summary.render_markdown(rep, ledger_mod.load_or_empty()))
     print(f"{len(groups)} crash group(s) from {len(findings)} raw crash finding(s); "
-          f"{sum(1 for g in groups if g.path)} with a repro in {args.out}/, {sum(1 for g in groups if g.public)} public", file=sys.stderr)
+          f"{sum(1 for g in groups if g.path)} with a repro in {args.out}/, {sum(1 for g in groups if g.reached)} public", file=sys.stderr)
     return EXIT_OK
