@@ -8,6 +8,9 @@ covers, each as often. Skipped where the hooks cannot be built (no compiler).
 from __future__ import annotations
 
 import collections
+import os
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -319,3 +322,27 @@ def test_plans_read_every_schema_as_the_catalog_does():
     known = {n for n in differ if n.startswith("opprop_list_alias::")}
     assert compared > 2000 and sorted(set(differ) - known) == []
 
+
+def test_run_call_checks_with_the_engine_the_switch_names(monkeypatch):
+    """runner.run_call, under everything that runs calls (the property tests, check, fuzz), takes OPPROP_ENGINE: told
+    "native", it finds what only the native engine sees (a Python kernel's version bump, which a dispatch mode hides),
+    its op's arguments described; unset, the Python mode's; a name it does not know is a one-line error."""
+    from opprop.check import engines, runner
+    from opprop.core.calls import Call
+    from opprop.core.errors import UsageError
+
+    op = _op("opprop_native_mut::bump_version").default
+    call = Call("opprop_native_mut::bump_version", op, (torch.randn(3),), {})
+    monkeypatch.delenv(engines.SWITCH, raising=False)
+    assert runner.run_call(call).findings == []
+    monkeypatch.setenv(engines.SWITCH, "native")
+    result = runner.run_call(call)
+    assert [(f.aten_op, f.invariant, f.detail["changed"]) for f in result.findings] == [
+        ("opprop_native_mut::bump_version", "undeclared_mutation", "version_counter")]
+    assert set(result.findings[0].inputs) == {"x"} and result.valid and result.internal_errors == []
+    monkeypatch.setenv(engines.SWITCH, "c++")
+    with pytest.raises(UsageError, match=r"^OPPROP_ENGINE='c\+\+': not an engine; one of python, native$"):
+        runner.run_call(call)
+    done = subprocess.run([sys.executable, "-m", "opprop", "check", "aten::abs"], capture_output=True, text=True,
+                          env={**os.environ, engines.SWITCH: "c++"}, timeout=300)
+    assert (done.returncode, done.stderr) == (2, "opprop: error: OPPROP_ENGINE='c++': not an engine; one of python, native\n")

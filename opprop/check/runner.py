@@ -6,6 +6,7 @@ import dataclasses
 from opprop.core.calls import Call
 from opprop.check import outer
 from opprop.core.outcomes import ASSERT_MARK, OutcomeKind
+from opprop.check.engines import engine
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
@@ -57,9 +58,47 @@ class CallResult:
         return self.error is None
 
 
+class _NativeCall:
+    """The native engine around one call, read as InvariantMode is read: findings (the call's own arguments described
+    where the finding is its op's), reached (not counted natively: empty), internal_errors (the block's records), and
+    raised_in None (which overload raised is not read natively: an internal assert is keyed by the call's own op)."""
+
+    reached: dict = {}
+    raised_in = None
+
+    def __init__(self, call: Call, invariants):
+        from opprop.check import native_engine  # (built on first use, only when asked for)
+
+        self.call, self.invariants = call, invariants
+        self.block = native_engine.NativeChecks(call.target)
+        self.findings: list = []
+        self.internal_errors: list = []
+
+    def __enter__(self) -> "_NativeCall":
+        self.block.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.block.__exit__(*exc)
+        schema = getattr(self.call.fn, "_schema", None)
+        own = schema.name + (f".{schema.overload_name}" if schema.overload_name else "") if schema is not None else None
+        for f in self.block.findings:
+            if self.invariants is not None and f.invariant not in self.invariants:
+                continue
+            if f.aten_op == own and not f.inputs:
+                f.inputs = describe_arguments([a.name for a in schema.arguments], self.call.args, self.call.kwargs)
+            self.findings.append(f)
+        self.internal_errors = self.block.records()
+        return False
+
+
 def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=None) -> CallResult:
-    """The call under the dispatch mode; a CompositeImplicitAutograd overload's also under its outer contract."""
-    mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
+    """The call under the dispatch mode (or the native engine, as ``engines.engine()`` says); a CompositeImplicitAutograd
+    overload's also under its outer contract."""
+    if engine() == "native":
+        mode = _NativeCall(call, invariants)
+    else:
+        mode = InvariantMode(call.target, snapshot_data=snapshot_data, invariants=invariants)
     whole = outer.start(call, snapshot_data=snapshot_data, invariants=invariants)
     try:
         with mode:

@@ -10,6 +10,7 @@ import pkgutil
 import sys
 import warnings
 
+from opprop.check import engines
 from opprop.cli import commands
 from opprop.cli.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBE, UsageError
 
@@ -33,6 +34,7 @@ def main(argv=None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        engines.engine()  # a bad OPPROP_ENGINE is one line and exit 2 before any command runs (run_call asks too)
         return args.handler(args)
     except UsageError as e:
         print(f"opprop: error: {e}", file=sys.stderr)
