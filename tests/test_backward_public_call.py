@@ -79,3 +79,19 @@ def test_a_finding_not_rebuilt_joins_the_group_with_a_repro_of_its_op_and_signal
     assert segv.path and len(segv.findings) == 2 and gone[0] in segv.findings
     [fpe] = [g for g in groups if g.outcome.what == "SIGFPE"]
     assert fpe.spec is None and fpe.note.startswith("no repro: ") and fpe.findings == [gone[1]]
+
+
+def test_a_write_past_a_buffer_the_kernel_allocated_is_rebuilt_with_its_index_magnified():
+    """No guard on the inputs catches a write past the kernel's own buffer, and a fresh interpreter returns at the found
+    index (2 rows past a batch of 2); the same index a thousand times farther faults, and that is the rebuilt call."""
+    from opprop.reduce import crash_rebuild
+    from opprop.reduce.crash_shrink import magnified
+
+    import_modules(["far_write_ops"])
+    definitions = definitions_for(["far_write_ops"])
+    x = TensorSpec("float32", (2, 3), "ones")
+    spec = CallSpec("opprop_far::scatter_rows.default", (x, TensorSpec("int64", (2,), "values", values=(0, 2))))
+    assert [c.args[1].values for c in magnified(spec)] == [(1000, 2), (0, 2000)]
+    r = crash_rebuild.fresh_rebuild(spec, Outcome("signal", "SIGABRT", "opprop_far::scatter_rows"), definitions)
+    assert r is not None and r.fresh and r.outcome.what == "SIGSEGV" and r.spec.args[1].values == (0, 2000), r
+    assert "farther" in r.via

@@ -24,7 +24,7 @@ from opprop.inputs import choices
 from opprop.reduce.crash_outcome import Outcome, finding_outcome, matches
 from opprop.reduce.crash_runner import REPEATS, run_forked, run_spec
 from opprop.reduce.crash_script import needs_definition
-from opprop.reduce.crash_shrink import GROWTH, grown
+from opprop.reduce.crash_shrink import GROWTH, MAGNIFY, grown, magnified
 from opprop.reduce.shrink import arg_leaves, replace_leaf
 
 SEARCH_EXAMPLES = 200  # fresh draws tried when the recorded choices no longer draw the crashing call
@@ -220,7 +220,10 @@ def fresh_rebuild(spec: CallSpec, wanted: Outcome, definitions=None) -> Rebuilt 
     A call that writes past its buffer may land in the allocator's slack and
     die only where the heap was already busy (a fuzz worker): it is tried as
     recorded, then made ``REPEATS`` times (a later call meets the damage an
-    earlier one left), then with every tensor ``GROWTH`` times larger; shrinking then
+    earlier one left), then with every tensor ``GROWTH`` times larger, then
+    with one index-like value ``MAGNIFY`` times farther (``magnified``: a
+    write past a buffer the kernel allocated, which no guard on the inputs
+    catches, reaches unmapped memory); shrinking then
     finds the smallest that dies. Any heap-damage signal counts (``matches``'s
     ``heap``): where the damage lands decides which. A custom op runs there
     with what registers it (``definitions``), or not at all.
@@ -229,6 +232,7 @@ def fresh_rebuild(spec: CallSpec, wanted: Outcome, definitions=None) -> Rebuilt 
         return None
     tries = [(spec, 1, "in a fresh interpreter"), (spec, REPEATS, f"called {REPEATS} times in a fresh interpreter")]
     tries += [(grown(spec, factor), 1, f"{factor}x larger, in a fresh interpreter") for factor in GROWTH]
+    tries += [(far, 1, f"an index-like value {MAGNIFY}x farther, in a fresh interpreter") for far in magnified(spec)]
     for candidate, repeat, how in tries:
         if candidate is None:
             continue

@@ -16,6 +16,8 @@ from opprop.reduce.shrink import ShrinkResult, arg_leaves, candidates, replace_l
 SHRINK_TRIES = 1500  # each a fork; enough to reach a fixed point on every crash of an all-ATen run
 FRESH_SHRINK_TRIES = 120  # each a fresh interpreter (about a second): for calls that die only outside a forked child
 GROWTH = (2, 4)  # how much larger a call is tried when it dies in a fuzz worker but not alone (heap damage hidden in slack)
+MAGNIFY = 1000  # how much farther an index-like value is tried to reach (a write past a buffer the kernel allocated itself)
+MAGNIFIED_NUMEL = 16  # tensors up to this many elements are read as indices (boxes, offsets), one element at a time
 
 
 def shrink_crash(spec: CallSpec, outcome: Outcome, *, max_tries: int | None = None, also=None, fresh: bool = False,
@@ -121,3 +123,25 @@ def grown(spec: CallSpec, factor: int) -> CallSpec | None:
                 and v.numel > 0:
             out = replace_leaf(out, where, v.replace(shape=tuple(d * factor for d in v.shape)))
     return None if out == spec else out
+
+
+def magnified(spec: CallSpec):
+    """``spec`` with one whole-number element of a small tensor of given values ``MAGNIFY`` times farther from 0 (0 to
+    ``MAGNIFY``), one candidate per element.
+
+    A kernel that takes an index from its input (a box's batch index) and
+    writes into a buffer it allocated itself writes past it by that index:
+    a small overshoot lands in the heap's slack, and no guard on the inputs
+    catches it; the same write a thousand times farther meets unmapped
+    memory and faults, in every environment.
+    """
+    for where, v in arg_leaves(spec):
+        if not (isinstance(v, TensorSpec) and v.fill == "values" and v.values and len(v.values) <= MAGNIFIED_NUMEL
+                and v.quant is None and v.layout == "strided"):
+            continue
+        for i, x in enumerate(v.values):
+            if isinstance(x, bool) or not isinstance(x, (int, float)) or x != int(x):
+                continue
+            far = type(x)(x * MAGNIFY if x else MAGNIFY)
+            yield replace_leaf(spec, where, v.replace(values=v.values[:i] + (far,) + v.values[i + 1:]))
+
