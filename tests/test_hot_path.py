@@ -508,6 +508,33 @@ def test_the_compiled_path_is_taken_on_a_clean_call(monkeypatch, compiled):
     assert len(answers) == 1 and type(answers[0]) is compiled_hot_path.HandedOn
 
 
+def test_a_call_handed_on_carries_the_reference_states(compiled):
+    # the dispatch makes its states plain tuples and names them only when it hands the call on (hot_path_states.h:
+    # states_of): handed on, every state is the reference's InputState of a Metadata, whether all were plain (small
+    # inputs) or a large input's came after a small one's (named from there, for the Python helper that makes it);
+    # a clean call with those inputs still runs compiled whole
+    big = torch.ones(snapshots.KEEP_BUFFERS // 4 + 8)  # its state a digest, made by snapshots.large_state
+    mode = checkmode.InvariantMode("x")
+    for func, args in ((custom_ops.ops.hold_output.default, (torch.ones(3),)),
+                       (custom_ops.ops.alias_other.default, (torch.ones(2, 2), big))):
+        mode._plan(func)
+        inputs = list(enumerate(args))
+        want, want_storages = snapshots.take_states(inputs, frozenset(), False)
+        handed = compiled.dispatch(mode, func, args, None)
+        assert type(handed) is compiled_hot_path.HandedOn, func
+        _, _, got_inputs, states, storages = handed
+        assert [(i, id(t)) for i, t in got_inputs] == [(i, id(t)) for i, t in inputs]
+        assert len(storages) == len(want_storages) and all(a is b for a, b in zip(storages, want_storages))
+        assert len(states) == len(want)
+        for a, b in zip(states, want):
+            if type(b.raw) is snapshots.Digest:  # made twice, equal by value
+                assert type(a.raw) is snapshots.Digest and (a.raw.n, a.raw.value) == (b.raw.n, b.raw.value)
+                a, b = a._replace(raw=None), b._replace(raw=None)
+            assert _same_state(a, b), func
+    mode._plan(aten.add.Tensor)
+    assert type(compiled.dispatch(mode, aten.add.Tensor, (torch.ones(1), big), None)) is torch.Tensor
+
+
 def _same_walk(compiled, plan, args, kwargs):
     """The compiled walk's (position, tensor) pairs are the reference walk's; None where it declines (a tensor it does
     not take), which a call it must take may not do."""

@@ -12,7 +12,7 @@
 namespace {
 
 PyObject* not_taken = nullptr;  // what dispatch returns for a call it leaves to the Python path
-PyObject* handed_on = nullptr;  // the type of what it returns for a call it hands on (a tuple of its own: see mode.py)
+PyObject* handed_on = nullptr;  // the type of what it returns for a call it hands on (a tuple subclass: see mode.py)
 
 PyObject* not_taken_() {  // a pending interrupt propagates: nothing ran yet
   if (!droppable()) return nullptr;
@@ -106,7 +106,7 @@ PyObject* entry_of(PyObject* mode, PyObject* func) {
 // dispatch(mode, func, args, kwargs): the whole checked call for a fused plan over plain tensors whose one output
 // the screen clears, returning the op's result (a torch.Tensor); the op's own exception propagates. Anything else is
 // either left to the Python path before the op runs (returns `not_taken`), or, after it ran, handed to the Python
-// path's second half: returns handed_on((plan, out, inputs, before, storages)), see mode.py. Nothing is kept
+// path's second half: returns a handed_on of (plan, out, inputs, before, storages), see mode.py. Nothing is kept
 // between calls, and every reference used after the op is the call's own.
 PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   if (unconfigured()) return nullptr;
@@ -127,7 +127,8 @@ PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     plan = plan_in(compiled.get());
     if (!plan || !plan->fast) return not_taken_();
     if (!walk(plan, call_args, kwargs, inputs)) return not_taken_();
-    taken = Ref(states_of(inputs, [&](Py_ssize_t k) { return (int)contains(plan->mutable_args, inputs[k].first); }));
+    taken = Ref(states_of(  // plain tuples: named only if the call is handed on (states_of)
+        inputs, [&](Py_ssize_t k) { return (int)contains(plan->mutable_args, inputs[k].first); }, false));
     if (!taken) return nullptr;  // an interrupt while taking them (states_of declines everything else with None)
     if (taken.get() == Py_None) return not_taken_();
     Ref log(PyObject_GetAttr(mode, log_name));
@@ -145,13 +146,13 @@ PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     if (!droppable()) return nullptr;  // an interrupt during the screen: it propagates, as on the Python path
     PyErr_Clear();
   }
-  // the rest on the Python path, from the op's result on
-  Ref pairs(pairs_of(inputs));
-  if (!pairs) return nullptr;  // the op ran: nothing can be handed back (a MemoryError)
-  Ref handed(Py_BuildValue("(OOOOO)", PyTuple_GET_ITEM(entry.get(), 1), out.get(), pairs.get(), before, storages));
-  if (!handed) return nullptr;
-  out = Ref();  // the hand-off holds the one reference to the output now (the tensorimpl check counts them)
-  return PyObject_CallOneArg(handed_on, handed.get());
+  // the rest on the Python path, from the op's result on, with the states as the Python side reads them
+  if (!name_states(before)) return nullptr;  // the op ran: nothing can be handed back (a MemoryError)
+  PyObject* pairs = pairs_of(inputs);
+  if (!pairs) return nullptr;
+  // the hand-off holds the one reference to the output now (the tensorimpl check counts them)
+  return new_tuple((PyTypeObject*)handed_on, {Py_NewRef(PyTuple_GET_ITEM(entry.get(), 1)), out.release(), pairs,
+                                              Py_NewRef(before), Py_NewRef(storages)});
 }
 
 // configure(keep_buffers, overlaps, large_state, same_bytes, not_taken, handed_on, input_state, metadata): the Python
@@ -160,14 +161,14 @@ PyObject* configure(PyObject*, PyObject* args) {
   long long keep;
   PyObject *fn, *large, *same, *marker, *handed, *state, *metadata;
   if (!PyArg_ParseTuple(args, "LOOOOOOO", &keep, &fn, &large, &same, &marker, &handed, &state, &metadata)) return nullptr;
-  for (PyObject* f : {fn, large, same, handed})
+  for (PyObject* f : {fn, large, same})
     if (!PyCallable_Check(f)) {
       PyErr_SetString(PyExc_TypeError, "configure: the helpers must be callable");
       return nullptr;
     }
-  for (PyObject* type : {state, metadata})
+  for (PyObject* type : {handed, state, metadata})  // made as tuples are (new_tuple): no __new__ of theirs runs
     if (!PyType_Check(type) || !PyType_IsSubtype((PyTypeObject*)type, &PyTuple_Type)) {
-      PyErr_SetString(PyExc_TypeError, "configure: the state types must be tuple subclasses");
+      PyErr_SetString(PyExc_TypeError, "configure: the hand-off and state types must be tuple subclasses");
       return nullptr;
     }
   for (auto [slot, value] : {std::pair<PyTypeObject**, PyObject*>{&state_type, state}, {&metadata_type, metadata}}) {

@@ -31,10 +31,13 @@ enum MetadataField { META_SHAPE, META_STRIDE, META_OFFSET, META_PTR, META_VERSIO
 PyTypeObject* state_type = nullptr;     // snapshots.InputState (a tuple subclass)
 PyTypeObject* metadata_type = nullptr;  // snapshots.Metadata (a tuple subclass)
 
-// A new `type` (one of the NamedTuples above) holding `items`, which it steals; NULL when one is NULL or on failure
-// (all of them released). Made as a tuple is made: no __new__ runs.
+// A new `type` (one of the NamedTuples above, or a tuple subclass of the Python side's; nullptr: a plain tuple)
+// holding `items`, which it steals; NULL when one is NULL or on failure (all of them released). Made as a tuple is
+// made: no __new__ runs. A plain tuple comes from the tuple free list; a subclass instance costs a GC allocation and
+// its heap type's dealloc (measured: the two NamedTuples per input were most of what the hot path's calls gained
+// since faacd69, which made plain tuples), so the fast path makes plain ones (``states_of``).
 PyObject* new_tuple(PyTypeObject* type, std::initializer_list<PyObject*> items) {
-  PyObject* t = type->tp_alloc(type, items.size());
+  PyObject* t = type ? type->tp_alloc(type, items.size()) : PyTuple_New(items.size());
   bool whole = t != nullptr;
   Py_ssize_t k = 0;
   for (PyObject* item : items) {

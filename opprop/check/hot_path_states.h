@@ -3,9 +3,39 @@
 #pragma once
 
 namespace {
+// A state made plain (a tuple of a tuple, raw and None: see states_of) as snapshots.InputState of a snapshots.Metadata,
+// the fields the Python side reads by name; any other (None, a state made named) as itself. NULL with an error set.
+PyObject* named_state(PyObject* state) {
+  if (!PyTuple_CheckExact(state)) return Py_NewRef(state);
+  PyObject* meta = PyTuple_GET_ITEM(state, STATE_METADATA);
+  PyObject* named_meta;
+  if (PyTuple_CheckExact(meta)) {
+    named_meta = metadata_type->tp_alloc(metadata_type, META_FIELDS);
+    for (Py_ssize_t k = 0; named_meta && k < META_FIELDS; k++)
+      PyTuple_SET_ITEM(named_meta, k, Py_NewRef(PyTuple_GET_ITEM(meta, k)));
+  } else {
+    named_meta = Py_NewRef(meta);
+  }
+  return new_tuple(state_type, {named_meta, Py_NewRef(PyTuple_GET_ITEM(state, STATE_RAW)),
+                                Py_NewRef(PyTuple_GET_ITEM(state, STATE_DATA))});
+}
+
+// Every plain state in the list `states` replaced by its named form (named_state); false with an error set on failure.
+bool name_states(PyObject* states) {
+  for (Py_ssize_t k = 0; k < PyList_GET_SIZE(states); k++) {
+    PyObject* named = named_state(PyList_GET_ITEM(states, k));
+    if (!named || PyList_SetItem(states, k, named) < 0) return false;  // (SetItem releases the plain one)
+  }
+  return true;
+}
+
 // The states and storages of plain inputs, as snapshots.take_states makes them; `written_at(k)`: input k is written.
+// `named`: each state an InputState of a Metadata, as the Python side reads them. Else, for the dispatch's own screen,
+// plain tuples in the same order (name_states names them when the call is handed on): made from the tuple free list,
+// without the NamedTuples' GC allocation and heap-type dealloc, on every call the screen clears. A large input's state
+// is made by the Python helper, which reads the state before it by name: from the first one on, all are named.
 template <typename Written>
-PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Written written_at) {
+PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Written written_at, bool named = true) {
   Py_ssize_t n = inputs.size();
   // built by appending, so a large input's Python helper can read the states before it (snapshots.large_state)
   PyObject* states = PyList_New(0);
@@ -32,15 +62,19 @@ PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Wr
         continue;
       }
       uintptr_t ptr = address(t);
-      PyObject* meta = new_tuple(metadata_type, {ints(t.sizes(), true), ints(t.strides()),
-                                                 PyLong_FromLongLong(t.storage_offset()),
-                                                 PyLong_FromVoidPtr((void*)ptr), PyLong_FromLongLong(t._version())});
-      if (!meta) throw std::runtime_error("meta");
       int64_t bytes = ptr ? span_bytes(t) : 0;  // ptr 0: a ZeroTensor (forward AD) has no bytes
+      if (!named && bytes >= keep_buffers) {
+        if (!name_states(states)) throw std::runtime_error("named");
+        named = true;
+      }
+      PyObject* meta = new_tuple(named ? metadata_type : nullptr,
+                                 {ints(t.sizes(), true), ints(t.strides()), PyLong_FromLongLong(t.storage_offset()),
+                                  PyLong_FromVoidPtr((void*)ptr), PyLong_FromLongLong(t._version())});
+      if (!meta) throw std::runtime_error("meta");
       PyObject* state;
       if (bytes < keep_buffers) {
         PyObject* raw = PyBytes_FromStringAndSize(bytes ? (const char*)ptr : nullptr, bytes);
-        state = new_tuple(state_type, {meta, raw, Py_NewRef(Py_None)});  // it releases meta when raw is NULL
+        state = new_tuple(named ? state_type : nullptr, {meta, raw, Py_NewRef(Py_None)});  // (releases meta if raw is NULL)
       } else {  // a digest or a kept buffer, or the previous input's state over the same bytes: the Python side's
         state = PyObject_CallFunction(large_state, "OKLOO", meta, (unsigned long long)ptr, (long long)bytes,
                                       t.is_contiguous() ? Py_True : Py_False, states);
@@ -56,7 +90,7 @@ PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Wr
     Py_DECREF(storages);
     return decline();
   }
-  return Py_BuildValue("(NN)", states, storages);
+  return new_tuple(nullptr, {states, storages});
 }
 
 // take_states(inputs, mutable_args) -> (states, storages) | None
