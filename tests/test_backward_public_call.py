@@ -22,7 +22,8 @@ def _rois(batch_index):
 def _group(grad, rois, batch_size=1, channels=2):
     definitions = definitions_for(["public_backward_ops"])
     spec = CallSpec(OP, (grad, rois, 1.0, 2, 2, batch_size, channels, 4, 4))
-    g = crash_groups.CrashGroup(OP.rsplit(".", 1)[0], SEGV, [], spec, public=backward_entry.backward_entry(spec, SEGV, definitions))
+    public, note = backward_entry.backward_entry(spec, SEGV, definitions)
+    g = crash_groups.CrashGroup(OP.rsplit(".", 1)[0], SEGV, [], spec, public=public, public_note=note)
     g.public_run = crash_groups.run_public(g, definitions)
     return g
 
@@ -55,6 +56,15 @@ def test_a_backward_crash_only_a_direct_call_reaches_is_shown_as_run_not_claimed
     report = issue_report.render(g)
     assert report.startswith("## [CPU] opprop_pubgrad::_pool_backward crashes with SIGSEGV")
     assert "reachable from public API" not in report and f"A public call: {g.public}, run in a fresh interpreter" in report
+
+
+def test_a_public_call_that_dies_in_its_forward_first_is_not_a_reach_of_the_backward():
+    """A batch index a hundred batches past: the forward's public function itself dies on it, so the public call's crash
+    is the forward's; the report says so, and neither titles nor counts the backward's group as public."""
+    g = _group(TensorSpec("float32", (1, 2, 2, 2), "ones"), _rois(100))
+    assert g.public_run == "dies with SIGSEGV" and "opprop_pubgrad::pool" in g.public_note and not g.reached, (g.public, g.public_note)
+    report = issue_report.render(g)
+    assert report.startswith("## [CPU] opprop_pubgrad::_pool_backward crashes") and g.public_note in report
 
 
 def test_a_finding_not_rebuilt_joins_the_group_with_a_repro_of_its_op_and_signal(tmp_path):

@@ -66,21 +66,25 @@ def forward_spec(spec: CallSpec, forward: str) -> tuple[CallSpec, str, str] | No
     return CallSpec(f"{forward}.default", tuple(args)), built[0], tensor_source(built[1])
 
 
-def backward_entry(spec: CallSpec, outcome: Outcome, definitions, *, repeat: int = 1) -> str:
-    """The forward's public call then ``.backward(grad)``, spelled on the repro's names; "" when none can be spelled.
+def backward_entry(spec: CallSpec, outcome: Outcome, definitions, *, repeat: int = 1) -> tuple[str, str]:
+    """(the forward's public call then ``.backward(grad)``, spelled on the repro's names, or "" when none can be spelled;
+    a note when that call dies in its forward first, else "").
 
     Each binding runs in a fresh interpreter on the repro's inputs: the first
-    that dies as the repro does is named; else the first that returns, else
-    the first that reaches the forward (not refused by Python's binding of its
-    arguments), whose ending the report then shows; else the first.
+    that dies as the repro does, and whose forward alone returns, is named;
+    else one whose forward alone dies the same way (the crash a user meets
+    there is the forward's, which the note says); else the first that
+    returns, else the first that reaches the forward (not refused by
+    Python's binding of its arguments), whose ending the report then shows;
+    else the first.
     """
     forward = forward_of(spec.op)
     packages = getattr(definitions, "imports", ())
     if not forward or not packages:
-        return ""
+        return "", ""
     made = forward_spec(spec, forward)
     if made is None:
-        return ""
+        return "", ""
     call, variable, source = made
     grad = call_arguments(spec)[0][0]
     texts = []
@@ -88,12 +92,18 @@ def backward_entry(spec: CallSpec, outcome: Outcome, definitions, *, repeat: int
         for _pick, args in bindings(resolve(qualified), call):
             for backward in (f"backward({grad})", "sum().backward()"):  # the repro's grad; the one a user's loss gives
                 texts.append(f"`{variable} = {source}; {qualified}({', '.join(args)}).{backward}`")
-    ran = []
+    ran, first_in_forward = [], ""
     for text in texts:
         got = run_spec(spec, fresh=True, call_text=text[1:-1], repeat=repeat, definitions=definitions)
         if matches(got, outcome, heap=True):
-            return text
+            alone = text[1:-1].rsplit(").", 1)[0] + ")"  # the forward's call without the backward
+            if not matches(run_spec(spec, fresh=True, call_text=alone, repeat=repeat, definitions=definitions), outcome, heap=True):
+                return text, ""
+            first_in_forward = first_in_forward or text
+            continue
         ran.append((text, got))
+    if first_in_forward:
+        return first_in_forward, f"its forward `{forward}`, called alone on these inputs, dies the same way: the public call dies there first"
     reached = [text for text, got in sorted(ran, key=lambda r: r[1].kind != "returned")  # a run that returns says most
                if not (got.kind == "error" and got.what.startswith("TypeError"))]
-    return (reached or texts or [""])[0]
+    return (reached or texts or [""])[0], ""

@@ -20,6 +20,7 @@ Otherwise only a direct call of the overload reaches it.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import torch
 
@@ -55,11 +56,12 @@ class CrashGroup:
     preamble: str = ""  # imports its repro needs before the call (modules that register a C extension's ops), "" when none
     packages: dict = dataclasses.field(default_factory=dict)  # {package: version} of what the preamble imports
     public_run: str = ""  # how the public call ended, run in a fresh interpreter with the repro's inputs; "" when not run
+    public_note: str = ""  # why a public call that dies does not reach this op (it dies in another first); "" when none
 
     @property
     def reached(self) -> bool:
         """Public API reaches it: a public call named, and, where it was run, it died as the repro does."""
-        return bool(self.public) and (not self.public_run or self.public_run == self.outcome.expected_text())
+        return bool(self.public) and not self.public_note and (not self.public_run or self.public_run == self.outcome.expected_text())
 
     @property
     def sort_key(self) -> tuple:
@@ -83,6 +85,7 @@ class CrashGroup:
             "preamble": self.preamble,
             "packages": self.packages,
             "public_run": self.public_run,
+            "public_note": self.public_note,
         }
 
     @classmethod
@@ -90,7 +93,7 @@ class CrashGroup:
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
                    d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1),
-                   d.get("preamble", ""), d.get("packages", {}), d.get("public_run", ""))
+                   d.get("preamble", ""), d.get("packages", {}), d.get("public_run", ""), d.get("public_note", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -129,16 +132,27 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     definitions = definitions if definitions is not None else {}
     rebuilt: dict = {}  # key -> [(finding, Rebuilt)]
     lost: dict = {}  # key -> [(finding, why)]
+    tried: dict = {}  # a raw finding's call -> its rebuild (or why not): a call found again is not rebuilt again
     for f in findings:
         try:
-            r = crash_rebuild.rebuild(f, definitions=definitions)
+            same = _call_key(f)
+            if same not in tried:
+                try:
+                    tried[same] = crash_rebuild.rebuild(f, definitions=definitions)
+                except RebuildError as e:
+                    tried[same] = e
+            if isinstance(tried[same], RebuildError):
+                raise tried[same]
+            r = tried[same]
         except RebuildError as e:
             wanted = finding_outcome(f)
             key = (f.get("aten_op", "?"), wanted.kind if wanted else "?", wanted.what if wanted else "?")
             lost.setdefault(key, []).append((f, str(e)))
             log(f"not rebuilt: {f.get('aten_op')} {f.get('invariant')}: {e}")
             continue
-        frame = _frame(r, definitions) if frames and r.outcome.kind == "signal" else ""
+        if same + "frame" not in tried:  # gdb once per call too
+            tried[same + "frame"] = _frame(r, definitions) if frames and r.outcome.kind == "signal" else ""
+        frame = tried[same + "frame"]
         key = (r.outcome.op, r.outcome.kind, r.outcome.what, frame)
         rebuilt.setdefault(key, []).append((f, r))
         log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
@@ -159,6 +173,14 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
     return sorted(groups, key=lambda g: g.sort_key)
+
+
+def _call_key(f: dict) -> str:
+    """What makes two raw findings the same call: op, how it died, the replay's draw and the described inputs."""
+    replay = f.get("replay") or {}
+    same = {k: replay.get(k) for k in ("target", "choices", "corpus", "sample", "strategy")}
+    return json.dumps([f.get("aten_op"), f.get("called_op"), finding_outcome(f) and finding_outcome(f).as_json(), same, f.get("inputs")],
+                      sort_keys=True, default=str)
 
 
 def _joins(g: CrashGroup, op: str, kind: str, what: str) -> bool:
@@ -206,11 +228,12 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
                                                                                                  repeat=r.repeat)
     if not public:  # a custom op: the Python API of the packages that were imported to register it
         public = package_entry(spec, r.outcome, getattr(definitions, "imports", ()), fresh=r.fresh)
+    public_note = ""
     if not public:  # a custom backward op: autograd calls it, through its forward's public function
-        public = backward_entry(spec, r.outcome, definitions, repeat=r.repeat)
+        public, public_note = backward_entry(spec, r.outcome, definitions, repeat=r.repeat)
     repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
-                   repro_frame=repro_frame)
+                   repro_frame=repro_frame, public_note=public_note)
     text, source = definition_of(definitions, spec.op)
     if text and not definitions.get(spec.op.split("::")[0]):
         g.preamble = text  # imports: the issue report's script needs them too

@@ -52,7 +52,8 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
                      + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
     if g.public and g.public_run:
         reached = "It is reachable from public API" if g.reached else "A public call"
-        lines.append(f"{reached}: {g.public}, run in a fresh interpreter on the inputs below, {g.public_run}.")
+        lines.append(f"{reached}: {g.public}, run in a fresh interpreter on the inputs below, {g.public_run}"
+                     + (f"; {g.public_note}." if g.public_note else "."))
     elif g.public:
         lines.append(f"It is reachable from public API: {g.public}.")
     else:

@@ -8,7 +8,8 @@ input's sizes. The backward reads address 0 (SIGSEGV) when a box's batch
 index (``rois[:, 0]``) is past the batch, as an unchecked kernel writing
 ``grad_input[batch_index]`` would, and when a 4-d ``grad``'s channels are not
 ``channels`` (a grad no forward output gives: only a direct call reaches
-that one); the forward returns. ``roi_pool(input,
+that one); the forward returns, unless the index is a hundred batches past
+(then its own read faults first). ``roi_pool(input,
 boxes, output_size, spatial_scale=1.0)`` is the public function, with
 torchvision.ops's signature. Its namespace is joined at run time, so a repro
 imports this module (as one imports torchvision).
@@ -26,6 +27,8 @@ LIB.define("_pool_backward(Tensor grad, Tensor rois, float spatial_scale, int po
 
 
 def _pool(input, rois, spatial_scale, pooled_height, pooled_width):
+    if rois.size(0) > 0 and rois.dim() == 2 and rois.size(1) > 0 and int(rois[:, 0].max()) >= 100 * max(input.size(0), 1):
+        ctypes.string_at(0)  # a batch index far past the batch: the forward's own read faults first
     return input.new_zeros(rois.size(0), input.size(1), pooled_height, pooled_width)
 
 
