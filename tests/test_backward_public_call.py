@@ -105,3 +105,21 @@ def test_a_write_past_a_buffer_the_kernel_allocated_is_rebuilt_with_its_index_ma
     r = crash_rebuild.fresh_rebuild(spec, Outcome("signal", "SIGABRT", "opprop_far::scatter_rows"), definitions)
     assert r is not None and r.fresh and r.outcome.what == "SIGSEGV" and r.spec.args[1].values == (0, 2000), r
     assert "farther" in r.via
+
+
+def test_the_same_call_found_twice_is_rebuilt_once(tmp_path, monkeypatch):
+    """A fuzz journal may hold one call several times (the same draw, died again): it is rebuilt once, both findings kept."""
+    import public_crash_ops  # noqa: F401
+    from opprop.reduce import crash_rebuild
+
+    calls = []
+    real = crash_rebuild.rebuild
+    monkeypatch.setattr(crash_rebuild, "rebuild", lambda f, **kw: calls.append(f) or real(f, **kw))
+    inputs = {"input": {"tensor": True, "dtype": "float32", "shape": [0, 1, 4, 4], "device": "cpu", "layout": "strided",
+                        "stride": [16, 16, 4, 1], "storage_offset": 0},
+              "rois": {"tensor": True, "dtype": "float32", "shape": [1, 5], "device": "cpu", "layout": "strided", "stride": [5, 1],
+                       "storage_offset": 0}, "spatial_scale": 1.0, "pooled_height": 1, "pooled_width": 1}
+    found = [{"aten_op": "opprop_public::pool", "called_op": "opprop_public::pool", "invariant": "crash", "output_index": None,
+              "detail": {"example": n, "phase": "example", "signal": "SIGSEGV"}, "inputs": inputs, "replay": None} for n in (3, 9)]
+    [g] = crash_groups.group(found, tmp_path, definitions=definitions_for(["public_crash_ops"]), log=lambda m: None, frames=False)
+    assert g.path and len(g.findings) == 2 and len(calls) == 1
