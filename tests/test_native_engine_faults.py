@@ -179,3 +179,24 @@ def test_the_fallback_is_not_unregistered_under_an_open_block():
     with opprop.checking(engine="native") as found:
         torch.ops.opprop_test.return_input(x)
     assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}
+
+
+def test_a_block_whose_fallback_cannot_be_registered_runs_the_users_code_and_says_so():
+    """Another fallback on the Fake key (none of opprop's there): a block cannot register its own, so it leaves the key
+    out (the other fallback never meets the user's calls), the code runs as plain, and one record says why."""
+    hook = dispatch_hook.load()
+    hook.uninstall_fallbacks()
+    other = torch.library.Library("_", "IMPL", "Fake")
+    other.fallback(torch.library.fallthrough_kernel)
+    try:
+        x = torch.ones(3)
+        with opprop.checking(engine="native") as found:
+            y = torch.ops.opprop_test.return_input(x)
+            z = x + 1
+        assert y is x and torch.equal(z, torch.full((3,), 2.0)) and found.findings == []
+        assert any("fallback" in e.error and "not registered" in e.error for e in found.internal_errors), found.internal_errors
+    finally:
+        other._destroy()
+    with opprop.checking(engine="native") as found:  # the other gone, the next block registers its own and checks
+        torch.ops.opprop_test.return_input(x)
+    assert ("opprop_test::return_input", "returns_input") in {(f.aten_op, f.invariant) for f in found.findings}

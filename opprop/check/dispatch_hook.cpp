@@ -174,16 +174,18 @@ void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
 
 std::unique_ptr<torch::Library> fake_library, generic_library;
 
+// Kept only once registered: a registration that throws (another fallback on the key) leaves nothing that looks done.
 void install_fallbacks() {
   if (!fake_library) {
-    fake_library = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::Fake, __FILE__, __LINE__);
-    fake_library->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::Fake, FAKE>>());
+    auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::Fake, __FILE__, __LINE__);
+    lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::Fake, FAKE>>());
+    fake_library = std::move(lib);
   }
   if (!generic_library) {
-    generic_library = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
-                                                       __FILE__, __LINE__);
-    generic_library->fallback(
-        torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
+    auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
+                                                __FILE__, __LINE__);
+    lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
+    generic_library = std::move(lib);
   }
 }
 
@@ -292,14 +294,22 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   });
   m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
   m.def("begin", [](py::object site, py::object python_checks) {  // a block in one call: (handle, prior block, the
-    install_fallbacks();  // Fake key's prior inclusion); the key is never included without the fallback it reaches
-    Ledger* l = open_block();
+    Ledger* l = open_block();                                     // Fake key's prior inclusion)
     l->site = site.is_none() ? py::object() : site;
     l->python_checks = python_checks.is_none() ? py::object() : python_checks;
+    bool registered = true;  // the key is never included without opprop's fallback there: else a record, code as plain
+    try {
+      install_fallbacks();  // (two null checks once registered)
+    } catch (const std::exception& e) {
+      registered = false;
+      std::string why = e.what();
+      why = "not registered, nothing checked in this block: " + why.substr(0, why.find('\n'));
+      l->error("<the Fake key's fallback>", why.c_str());
+    }
     Ledger* prior = current_block();
     current_block() = l;
     bool included = c10::impl::tls_is_dispatch_key_included(DispatchKey::Fake);
-    c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, true);
+    if (registered) c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, true);
     return py::make_tuple(reinterpret_cast<intptr_t>(l), reinterpret_cast<intptr_t>(prior), included);
   }, py::arg("site") = py::none(), py::arg("python_checks") = py::none());
   m.def("end", [](intptr_t handle, intptr_t prior, bool included) {  // its end in one call: what it found, closed
