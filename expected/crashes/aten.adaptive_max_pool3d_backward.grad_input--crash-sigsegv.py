@@ -99,23 +99,40 @@ OPPROP = {'format': 1,
                         'target': 'aten::adaptive_max_pool3d_backward.grad_input',
                         'example': 30}},
  'repro': {'op': 'aten::adaptive_max_pool3d_backward.grad_input',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [1, 1, 1, 1, 1], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [1, 1, 1, 1, 1], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'int64',
-                                'shape': [1, 1, 1, 1, 1],
-                                'fill': 'values',
-                                'values': [1099511627776]}}],
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [2, 1, 1, 1, 1], 'fill': 'ones'}},
+                    {'tensor': {'dtype': 'float32', 'shape': [2, 1, 1, 1, 1], 'fill': 'zeros'}},
+                    {'tensor': {'dtype': 'int64', 'shape': [2, 1, 1, 1, 1], 'fill': 'zeros'}}],
            'kwargs': {'grad_input': {'tensor': {'dtype': 'float32',
-                                                'shape': [1, 1, 1, 1, 1],
-                                                'fill': 'zeros'}}}}}
+                                                'shape': [2, 1, 1, 1, 1],
+                                                'fill': 'zeros',
+                                                'stride': [0, 1, 1, 1, 1],
+                                                'offset': 0,
+                                                'guarded': True}}}}}
 
 # ---- the repro ----
 import torch
 
-grad_output = torch.zeros(1, 1, 1, 1, 1, dtype=torch.float32)
-self = torch.zeros(1, 1, 1, 1, 1, dtype=torch.float32)
-indices = torch.tensor([1099511627776], dtype=torch.int64).reshape(1, 1, 1, 1, 1)
-grad_input = torch.zeros(1, 1, 1, 1, 1, dtype=torch.float32)
+
+def guarded(flat):
+    """``flat`` copied into memory that ends at an inaccessible page: a write past its end faults there (SIGSEGV)."""
+    if flat.numel() == 0:
+        return flat  # nothing to guard (and torch.frombuffer wants an element)
+    import ctypes
+    import mmap
+
+    nbytes = flat.numel() * flat.element_size()
+    size = -(-nbytes // mmap.PAGESIZE) * mmap.PAGESIZE
+    memory = mmap.mmap(-1, size + mmap.PAGESIZE)
+    start = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+    if ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + size), ctypes.c_size_t(mmap.PAGESIZE), 0) != 0:
+        raise OSError("mprotect failed")
+    return torch.frombuffer(memory, dtype=flat.dtype, count=flat.numel(), offset=size - nbytes).copy_(flat)
+
+
+grad_output = torch.ones(2, 1, 1, 1, 1, dtype=torch.float32)
+self = torch.zeros(2, 1, 1, 1, 1, dtype=torch.float32)
+indices = torch.zeros(2, 1, 1, 1, 1, dtype=torch.int64)
+grad_input = torch.as_strided(guarded(torch.zeros(1, dtype=torch.float32)), (2, 1, 1, 1, 1), (0, 1, 1, 1, 1), 0)
 torch.ops.aten.adaptive_max_pool3d_backward.grad_input(grad_output, self, indices, grad_input=grad_input)
 
 
