@@ -274,3 +274,17 @@ def test_an_output_in_a_lists_element_set_may_alias_an_element():
     x = torch.ones(3)
     assert _returns_input_below_autograd(lambda: torch.ops.opprop_list_alias.first([x])) == []
     assert [f.detail for f in _returns_input_below_autograd(lambda: torch.ops.opprop_list_alias.first_plain([x]))] == [{"is_input": "xs"}]
+
+
+def test_a_declared_view_of_a_lists_element_must_share_an_elements_storage():
+    """view_copies reads ``Tensor(a)[] xs -> Tensor(a)`` as a view of an element: a view of xs[0] is silent; a view
+    of y shares no element's storage ("copies xs"); an undeclared list (``first_view_plain``) declares no view."""
+    xs, y = [torch.ones(3), torch.ones(2)], torch.ones(4)
+
+    def view_copies(op_name):
+        op = getattr(torch.ops.opprop_list_alias, op_name).default
+        return [f.detail for f in run_call(Call(op_name, op, (xs, y), {})).findings if f.invariant == "view_copies"]
+
+    assert view_copies("first_view") == []
+    assert view_copies("first_view_plain") == []
+    assert view_copies("other_view") == [{"copies": "xs"}]

@@ -316,11 +316,22 @@ def test_plans_read_every_schema_as_the_catalog_does():
         if (mutable, view, {tuple(p) for p in out_in}, {tuple(p) for p in out_out}, {j: tuple(v) for j, v in views.items()}) != (
                 kind.mutable, kind.view, set(kind.allowed_out_in), set(kind.allowed_out_out), declared_views(func)):
             differ.append(name)
-    # A known divergence, left open in #40: tests/test_aliasing_precision.py's opprop_list_alias ops (alias sets on
-    # Tensor[] arguments and returns), registered when that file ran first in this process, are read otherwise by the
-    # C++ plan. Named here, never dropped silently: any other overload that differs fails.
-    known = {n for n in differ if n.startswith("opprop_list_alias::")}
-    assert compared > 2000 and sorted(set(differ) - known) == []
+    assert compared > 2000 and differ == []
+
+
+def test_plans_read_a_list_annotated_on_its_elements_as_the_catalog_does():
+    """``Tensor(a)[] xs -> Tensor(a)``: the output is declared a view of an element, in the C++ plan and in
+    view_copies.declared_views alike; ``Tensor(a!)[]`` elements are written, never viewed."""
+    from opprop.check import dispatch_hook
+    from opprop.check.invariants.view_copies import declared_views
+
+    lib = torch.library.Library("opprop_native_lists", "DEF")
+    lib.define("view_of_one(Tensor(a)[] xs, Tensor y) -> Tensor(a)")
+    lib.define("written(Tensor(a!)[] xs) -> Tensor(a)")
+    hook = dispatch_hook.load()
+    for name, views in (("view_of_one", {0: (0,)}), ("written", {})):
+        func = getattr(torch.ops.opprop_native_lists, name).default
+        assert hook.plan(f"opprop_native_lists::{name}", "")[-1] == views == declared_views(func)
 
 
 def test_run_call_checks_with_the_engine_the_switch_names(monkeypatch):

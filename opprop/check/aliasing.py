@@ -51,6 +51,7 @@ def _tensors(value) -> list:
 
 
 _ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)!?\)\[\] (\w+)")  # ``Tensor(a)[] tensors``: a list annotated on its elements
+_WRITTEN_ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)!\)\[\] (\w+)")  # ``Tensor(a!)[] tensors``: its elements written
 
 
 def list_element_aliases(schema) -> frozenset:
@@ -73,6 +74,12 @@ def list_element_aliases(schema) -> frozenset:
         for name, alias in element_set.items()
         if name in positions and alias in r.alias_info.before_set
     )
+
+
+def written_element_lists(schema) -> frozenset:
+    """Positions of the list arguments annotated as written on their elements (``Tensor(a!)[] xs``)."""
+    written = {name for alias, name in _WRITTEN_ELEMENT_SET.findall(str(schema).partition(") -> ")[0])}
+    return frozenset(i for i, a in enumerate(schema.arguments) if a.name in written)
 
 
 def storage_of(t: torch.Tensor):

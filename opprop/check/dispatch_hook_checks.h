@@ -66,6 +66,20 @@ inline bool may_alias(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
   return false;
 }
 
+// A declared view (view_copies.declared_views): as may_alias, but a list's elements count only where not written
+// (``Tensor(a!)[] xs`` is written, never viewed).
+inline bool declared_view(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
+  if (ret == nullptr || info == nullptr || ret->isWrite() || info->isWrite()) return false;
+  if (sets_meet(*ret, *info)) return true;
+  for (const auto& element : info->containedTypes()) {
+    if (declared_view(ret, &element)) return true;
+  }
+  for (const auto& element : ret->containedTypes()) {
+    if (declared_view(&element, info)) return true;
+  }
+  return false;
+}
+
 // aliasing.list_element_aliases: the argument is a list annotated on its elements (``Tensor(a)[] xs``) and the return
 // is in that set (``-> Tensor(a)``).
 inline bool element_alias(const c10::AliasInfo* ret, const c10::AliasInfo* arg) {
@@ -112,7 +126,7 @@ inline Plan make_plan(const OperatorHandle& op) {
       const c10::AliasInfo* a = args[i].alias_info();
       p.out_in[j][i] = info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::input, i}) ||
                        element_alias(r, a);
-      if (r && !r->isWrite() && a && !a->isWrite() && may_alias(r, a)) p.views[j].push_back(i);  // a declared view
+      if (declared_view(r, a)) p.views[j].push_back(i);
     }
     for (size_t k = 0; k < rets.size(); k++) {
       p.out_out[j][k] = k != j && info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::output, k});

@@ -13,7 +13,7 @@ import functools
 import torch
 
 from opprop.check import components
-from opprop.check.aliasing import SchemaArgument, SchemaInfo
+from opprop.check.aliasing import SchemaArgument, SchemaInfo, list_element_aliases, written_element_lists
 from opprop.check.invariants.base import Invariant
 from opprop.check.probe import PLAIN_TYPES
 
@@ -26,7 +26,8 @@ _OUTPUT = torch._C._SchemaArgType.output
 
 @functools.lru_cache(maxsize=None)
 def declared_views(func) -> dict:
-    """Return index -> input positions it is declared a view of (a non-write alias annotation shared with them)."""
+    """Return index -> input positions it is declared a view of (a non-write alias annotation shared with them, or
+    with the elements of a list annotated on its elements, ``Tensor(a)[] xs -> Tensor(a)``: a view of one of them)."""
     schema = func._schema
     info = SchemaInfo(schema)  # reads a list return's element annotation (``Tensor(a)[]``) too
     found = {}
@@ -40,6 +41,8 @@ def declared_views(func) -> dict:
             and not arg.alias_info.is_write
             and info.may_contain_alias(SchemaArgument(_OUTPUT, j), SchemaArgument(_INPUT, i))
         )
+        elements = tuple(i for jj, i in list_element_aliases(schema) if jj == j and i not in written_element_lists(schema))
+        inputs = tuple(sorted(set(inputs) | set(elements)))
         if inputs:
             found[j] = inputs
     return found
