@@ -142,6 +142,25 @@ def time_workload(name: str, rounds: int = 7, baseline_mode=None) -> dict:
     return result
 
 
+def same_findings(name: str) -> dict:
+    """The differential on one workload: its first step, built afresh from the same seed, run once under the Python
+    mode and once under the native engine; the findings (op, invariant, output, detail) with their counts compared,
+    as ``tests/test_native_engine_parity.py`` compares them on module_db. Empty lists: the same findings."""
+    from opprop.check import native_engine
+    from opprop.check.mode import InvariantMode
+    from tests.support.engine_keys import counted
+
+    python_step, native_step = build(name), build(name)
+    torch.manual_seed(1)
+    with InvariantMode("diff") as mode:
+        python_step()
+    torch.manual_seed(1)
+    _, native_found, not_checked = native_engine.findings_of(native_step)
+    python, native = counted(mode.findings), counted(native_found)
+    return {"findings": sum(python.values()), "only_python": [list(map(str, k)) for k in python - native],
+            "only_native": [list(map(str, k)) for k in native - python], "not_checked": {str(k): v for k, v in not_checked.items()}}
+
+
 def run(names=WORKLOADS, rounds: int = 7, progress=None, baseline_mode=None) -> dict:
     """Per workload its timings, or {"failed": error} when it cannot be built (a missing package)."""
     results = {}
@@ -150,6 +169,8 @@ def run(names=WORKLOADS, rounds: int = 7, progress=None, baseline_mode=None) -> 
         for k, name in enumerate(names):
             try:
                 results[name] = time_workload(name, rounds, baseline_mode)
+                if native_registration() is not None:
+                    results[name]["differential"] = same_findings(name)
             except ImportError as e:
                 results[name] = {"failed": f"ImportError: {e} (pip install -e .[bench])"}
             if progress:

@@ -1,6 +1,8 @@
 """RESULTS.md from the benchmark results (one dict, also saved as results.json)."""
 from __future__ import annotations
 
+import json
+
 
 def _us(s: float) -> str:
     return f"{s * 1e6:.1f}"
@@ -28,6 +30,11 @@ def headline(results: dict) -> str:
         s = results["real"]["summary"]
         lines.append("real training steps (geomean over workloads that ran): " + ", ".join(
             f"{k} {v['geomean']:.2f} ({v['workloads']})" for k, v in s.items()))
+        diffs = [row["differential"] for row in results["real"]["workloads"].values() if "differential" in row]
+        if diffs:
+            same = sum(1 for d in diffs if not d["only_python"] and not d["only_native"])
+            lines.append(f"real training steps, native engine against the Python mode: the same findings on {same} of {len(diffs)} "
+                         f"workloads ({sum(d['findings'] for d in diffs)} findings in all)")
     if "detect" in results:
         worst = [r["median_s"] for r in results["detect"] if r["median_s"] is not None]
         missed = [r for r in results["detect"] if r["median_s"] is None]
@@ -237,6 +244,12 @@ def _real_section(r: dict) -> list:
         native = row["native"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("native", {}) else None
         out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {_f(native)} | "
                    f"{row.get('new_findings', '-')} | {row.get('native_new_findings', '-')} |")
+    differing = {name: row["differential"] for name, row in r["workloads"].items()
+                 if row.get("differential", {}).get("only_python") or row.get("differential", {}).get("only_native")}
+    if any("differential" in row for row in r["workloads"].values()):
+        out += ["", "The differential: each workload's first step, built afresh from one seed, once under the Python mode and once "
+                "natively, findings compared by (op, invariant, output, detail) with their counts (`real.same_findings`). "
+                + ("Every workload gave the same findings." if not differing else f"Differing: {json.dumps(differing)}")]
     return out
 
 
