@@ -96,3 +96,21 @@ def test_the_ledger_reports_one_root_cause_per_op_family_from_its_expect_files(t
     assert group.fix["verdict"] == "verified" and "clone" in group.fix["kernel"] and group.public == "public_api"
     text = violation_report.render(group, torch_version="2.13.0+cpu", git_version="abc")
     assert "Its schema: `aten::dequantize.self(Tensor self) -> Tensor`" in text and "Reached from: `public_api`" in text
+
+
+def test_a_repro_whose_output_is_a_huge_expand_reads_its_bytes_without_listing_each_element(tmp_path):
+    """aten::_remove_batch_dim on a 0-d tensor with out_dim 1 (the sweep's shrunk call) returns an expand of 2**35
+    elements of stride 0: the repro's overlap check leaves stride-0 dims out, so it reproduces instead of running out
+    of memory listing every element."""
+    import subprocess
+    import sys
+
+    from opprop.core.specs import CallSpec
+    from opprop.reduce import repro
+
+    spec = CallSpec.from_json({"op": "aten::_remove_batch_dim", "args": [{"tensor": {"dtype": "float32", "shape": [], "fill": "zeros"}}, 0, 0, 1], "kwargs": {}})
+    script = tmp_path / "remove_batch_dim.py"
+    script.write_text(repro.emit(spec, "outer_contract"))
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-400:]
+    assert run.stdout.rstrip().endswith("outer_contract: reproduces"), run.stdout

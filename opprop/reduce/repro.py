@@ -43,10 +43,14 @@ def _describe(t):
 
 
 def _addresses(t):
-    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure)
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure);
+    # a dimension of stride 0 (an expand) adds no byte, so it is left out before the elements are listed
     size = t.element_size()
+    if t.numel() == 0:
+        return set()
+    dims = [(d, s) for d, s in zip(t.shape, t.stride()) if s != 0]
     n = t.untyped_storage().nbytes() // size
-    index = torch.as_strided(torch.arange(n + 1), t.shape, t.stride(), t.storage_offset())
+    index = torch.as_strided(torch.arange(n + 1), [d for d, _ in dims], [s for _, s in dims], t.storage_offset())
     base = t.untyped_storage().data_ptr()
     return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
 
