@@ -63,7 +63,7 @@ OPPROP = {'format': 1,
  'repro': {'op': 'quantized::conv2d_add',
            'args': [{'tensor': {'dtype': 'float32',
                                 'shape': [1, 1, 1, 1],
-                                'fill': 'zeros',
+                                'fill': 'ones',
                                 'quant': ['per_tensor', 'quint8', 1.0, 0]}},
                     {'tensor': {'dtype': 'float32',
                                 'shape': [1, 1, 1, 1],
@@ -72,7 +72,7 @@ OPPROP = {'format': 1,
                     {'produced': {'op': '_quantized::conv2d_prepack',
                                   'args': [{'tensor': {'dtype': 'float32',
                                                        'shape': [1, 1, 1, 1],
-                                                       'fill': 'zeros',
+                                                       'fill': 'ones',
                                                        'quant': ['per_tensor', 'quint8', 1.0, 0]}},
                                            None,
                                            [1, 1],
@@ -80,7 +80,7 @@ OPPROP = {'format': 1,
                                            [0, 0],
                                            1],
                                   'kwargs': {}}},
-                    0.0,
+                    1.0,
                     0],
            'kwargs': {},
            'engine': 'onednn'}}
@@ -228,15 +228,15 @@ def _breaks(outputs, inputs, before, state, facts, seen):
 
 # ---- the minimal inputs ----
 torch.backends.quantized.engine = 'onednn'  # the quantized engine the call ran under
-qx = torch.quantize_per_tensor(torch.zeros(1, dtype=torch.float32).reshape(1, 1, 1, 1), 1.0, 0, torch.quint8)
+qx = torch.quantize_per_tensor(torch.ones(1, dtype=torch.float32).reshape(1, 1, 1, 1), 1.0, 0, torch.quint8)
 qaccum = torch.quantize_per_tensor(torch.zeros(1, dtype=torch.float32).reshape(1, 1, 1, 1), 1.0, 0, torch.quint8)
-packed_weight_weight = torch.quantize_per_tensor(torch.zeros(1, dtype=torch.float32).reshape(1, 1, 1, 1), 1.0, 0, torch.quint8)
+packed_weight_weight = torch.quantize_per_tensor(torch.ones(1, dtype=torch.float32).reshape(1, 1, 1, 1), 1.0, 0, torch.quint8)
 packed_weight = torch.ops._quantized.conv2d_prepack.default(packed_weight_weight, None, [1, 1], [0, 0], [0, 0], 1)
 inputs = {'qx': qx, 'qaccum': qaccum}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops.quantized.conv2d_add.default(qx, qaccum, packed_weight, 0.0, 0)
+out = torch.ops.quantized.conv2d_add.default(qx, qaccum, packed_weight, 1.0, 0)
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
 report('tensorimpl_use_count', outputs, inputs, before, state, facts={'may_alias': (), 'outputs_may_alias': False, 'mutable': ()})
