@@ -76,7 +76,7 @@ def test_a_crash_in_an_op_no_source_names_becomes_a_repro_that_imports_its_modul
     cells = [c.strip() for c in row.strip("|").split("|")]
     journaled = sum(1 for line in (tmp_path / "j.jsonl").read_text().splitlines()
                     if json.loads(line).get("type") == "finding" and json.loads(line)["finding"]["invariant"] == "crash")
-    assert cells[3] == "`runtime_ns_ops.double(x)`" and cells[5] == str(journaled)  # each crash of its share (pool.MAX_RESUMED)
+    assert cells[3] == "`runtime_ns_ops.double(x)`: dies with SIGSEGV" and cells[5] == str(journaled)  # each crash of its share (pool.MAX_RESUMED)
 
 
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
