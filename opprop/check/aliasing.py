@@ -50,8 +50,7 @@ def _tensors(value) -> list:
     return []
 
 
-_ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)!?\)\[\] (\w+)")  # ``Tensor(a)[] tensors``: a list annotated on its elements
-_WRITTEN_ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)!\)\[\] (\w+)")  # ``Tensor(a!)[] tensors``: its elements written
+_ELEMENT_SET = re.compile(r"Tensor\(([a-z]+)(!?)\)\[\] (\w+)")  # ``Tensor(a)[] tensors`` (``a!``: written): a list annotated on its elements
 
 
 def list_element_aliases(schema) -> frozenset:
@@ -63,7 +62,7 @@ def list_element_aliases(schema) -> frozenset:
     JIT's alias analysis binds ``Tensor(a)[]`` to ``a``. SchemaInfo reads only the list's own set, which is empty, so
     it never allows it (nor does SchemaCheckMode). Python sees no element set either, so it is read from the text.
     """
-    element_set = {name: alias for alias, name in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0])}
+    element_set = {name: alias for alias, _, name in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0])}
     if not element_set:
         return frozenset()
     positions = {a.name: i for i, a in enumerate(schema.arguments)}
@@ -78,7 +77,7 @@ def list_element_aliases(schema) -> frozenset:
 
 def written_element_lists(schema) -> frozenset:
     """Positions of the list arguments annotated as written on their elements (``Tensor(a!)[] xs``)."""
-    written = {name for alias, name in _WRITTEN_ELEMENT_SET.findall(str(schema).partition(") -> ")[0])}
+    written = {name for _, bang, name in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0]) if bang}
     return frozenset(i for i, a in enumerate(schema.arguments) if a.name in written)
 
 

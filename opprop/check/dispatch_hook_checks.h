@@ -54,28 +54,17 @@ inline bool sets_meet(const c10::AliasInfo& a, const c10::AliasInfo& b) {
 // Return j may alias argument i: their alias sets meet, or the argument is a list annotated on its elements
 // (``Tensor(a)[] xs -> Tensor(a)``), as catalog.classify reads with SchemaInfo and aliasing.list_element_aliases.
 // Either side may be a list annotated on its elements (``Tensor(a)[]``): its elements' sets count as its own.
-inline bool may_alias(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
+// With skip_written, a declared view (view_copies.declared_views): neither side written, and a list's elements count
+// only where not written (``Tensor(a!)[] xs`` is written, never viewed).
+inline bool may_alias(const c10::AliasInfo* ret, const c10::AliasInfo* info, bool skip_written = false) {
   if (ret == nullptr || info == nullptr) return false;
+  if (skip_written && (ret->isWrite() || info->isWrite())) return false;
   if (sets_meet(*ret, *info)) return true;
   for (const auto& element : info->containedTypes()) {
-    if (may_alias(ret, &element)) return true;
+    if (may_alias(ret, &element, skip_written)) return true;
   }
   for (const auto& element : ret->containedTypes()) {
-    if (may_alias(&element, info)) return true;
-  }
-  return false;
-}
-
-// A declared view (view_copies.declared_views): as may_alias, but a list's elements count only where not written
-// (``Tensor(a!)[] xs`` is written, never viewed).
-inline bool declared_view(const c10::AliasInfo* ret, const c10::AliasInfo* info) {
-  if (ret == nullptr || info == nullptr || ret->isWrite() || info->isWrite()) return false;
-  if (sets_meet(*ret, *info)) return true;
-  for (const auto& element : info->containedTypes()) {
-    if (declared_view(ret, &element)) return true;
-  }
-  for (const auto& element : ret->containedTypes()) {
-    if (declared_view(&element, info)) return true;
+    if (may_alias(&element, info, skip_written)) return true;
   }
   return false;
 }
@@ -126,7 +115,7 @@ inline Plan make_plan(const OperatorHandle& op) {
       const c10::AliasInfo* a = args[i].alias_info();
       p.out_in[j][i] = info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::input, i}) ||
                        element_alias(r, a);
-      if (declared_view(r, a)) p.views[j].push_back(i);
+      if (may_alias(r, a, /*skip_written=*/true)) p.views[j].push_back(i);  // a declared view
     }
     for (size_t k = 0; k < rets.size(); k++) {
       p.out_out[j][k] = k != j && info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::output, k});
