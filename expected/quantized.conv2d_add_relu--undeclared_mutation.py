@@ -5,7 +5,7 @@
 """quantized::conv2d_add_relu breaks undeclared_mutation on torch 2.13.0+cpu.
 
 Suggested fix: argument 'qaccum' changes (data): mark it Tensor(a!) in the schema, or stop writing it
-Proven fix: quantized::conv2d_add_relu(Tensor qx, Tensor(a!) qaccum, __torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float output_scale, int output_zero_point) -> Tensor [unverifiable]
+Proven fix: kernel: write into a copy of qaccum, never the caller's qaccum [verified]
 """
 
 OPPROP = {'format': 1,
@@ -15,18 +15,10 @@ OPPROP = {'format': 1,
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
  'found_on': '2026-12-06',
  'suggested_fix': "argument 'qaccum' changes (data): mark it Tensor(a!) in the schema, or stop writing it",
- 'fix': {'fix': 'quantized::conv2d_add_relu(Tensor qx, Tensor(a!) qaccum, '
-                '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float output_scale, '
-                'int output_zero_point) -> Tensor',
-         'verdict': 'unverifiable',
-         'why': 'no call breaks it on this torch (the captured call and its neighbours all pass or are '
-                'rejected)',
-         'diff': '-  func: conv2d_add_relu(Tensor qx, Tensor qaccum, '
-                 '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float '
-                 'output_scale, int output_zero_point) -> Tensor\n'
-                 '+  func: conv2d_add_relu(Tensor qx, Tensor(a!) qaccum, '
-                 '__torch__.torch.classes.quantized.Conv2dPackedParamsBase packed_weight, float '
-                 'output_scale, int output_zero_point) -> Tensor'},
+ 'fix': {'fix': "kernel: write into a copy of qaccum, never the caller's qaccum",
+         'verdict': 'verified',
+         'why': '',
+         'diff': "kernel: write into a copy of qaccum, never the caller's qaccum"},
  'example': {'aten_op': 'quantized::conv2d_add_relu',
              'called_op': 'quantized::conv2d_add_relu',
              'invariant': 'undeclared_mutation',

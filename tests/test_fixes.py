@@ -151,3 +151,16 @@ def test_a_view_that_copies_on_some_inputs_gets_an_unverifiable_kernel_fix_not_a
     fix = fixes.for_finding(finding)
     assert fix.verdict == "unverifiable" and not fix.schema and fix.kernel.startswith("return a view of x where it returns fresh memory"), fix.one_line()
     assert "the schema edit opprop_fixgrow::copies_ints(Tensor x) -> Tensor is refuted: a new finding on a grown call" in fix.note
+
+
+def test_a_fix_is_proven_under_the_quantized_engine_the_finding_ran_under():
+    """quantized::conv2d_add writes qaccum only under onednn (the default engine takes no call): its expect file's call
+    runs, and its fix is proven, under that engine, not the one in effect."""
+    from pathlib import Path
+
+    from opprop.reports import ledger_fixes
+
+    path = Path(__file__).resolve().parents[1] / "expected" / "quantized.conv2d_add--undeclared_mutation.py"
+    fix = ledger_fixes.for_expect_file(path)
+    assert fix.verdict == "verified", fix.one_line()
+    assert "qaccum" in (fix.schema + fix.kernel)
