@@ -164,3 +164,19 @@ def test_a_fix_is_proven_under_the_quantized_engine_the_finding_ran_under():
     fix = ledger_fixes.for_expect_file(path)
     assert fix.verdict == "verified", fix.one_line()
     assert "qaccum" in (fix.schema + fix.kernel)
+
+
+@pytest.mark.parametrize("expect_file, schema", [
+    # named in place, with no self: torchgen refuses to read the schema unless told the name
+    ("inductor.resize_storage_bytes_--undeclared_mutation.py", "inductor::resize_storage_bytes_(Tensor(a!) variable, SymInt new_size) -> ()"),
+    # and with a list of tensors it writes, beside a process group (a class type)
+    ("c10d.allreduce_--undeclared_mutation.py", "c10d::allreduce_(Tensor(a!)[] tensors, __torch__.torch.classes.c10d.ProcessGroup process_group, "
+     "__torch__.torch.classes.c10d.ReduceOp reduce_op, Tensor? sparse_indices, bool async_op=True, int timeout=-1) -> (Tensor[], __torch__.torch.classes.c10d.Work)"),
+])
+def test_an_op_named_in_place_without_a_written_self_gets_its_schema_fix(expect_file, schema):
+    from pathlib import Path
+
+    from opprop.reports import ledger_fixes
+
+    fix = ledger_fixes.for_expect_file(Path(__file__).resolve().parents[1] / "expected" / expect_file)
+    assert fix.verdict == "verified" and fix.schema == schema, fix.one_line()

@@ -22,12 +22,33 @@ def split_name(qualified: str) -> tuple[str, str]:
     return namespace, rest
 
 
+@dataclasses.dataclass(frozen=True)
+class _Renamed(FunctionSchema):
+    """An op named in place whose self is not written (``c10d::allreduce_(Tensor[] tensors, ...)``,
+    ``inductor::resize_storage_bytes_``): torchgen refuses the name, so it reads the schema under the name without its
+    trailing underscore, and this prints it under its own name again."""
+    spelled: str = ""
+
+    def __str__(self) -> str:
+        return self.spelled + super().__str__()[len(str(self.name)):]
+
+
 def parse(schema_text: str) -> FunctionSchema | None:
     """torchgen's reading of ``ns::name.overload(...) -> ...`` (namespace dropped), or None when it cannot read it."""
+    text = split_name(schema_text)[1]
     try:
-        return FunctionSchema.parse(split_name(schema_text)[1])
+        return FunctionSchema.parse(text)
+    except (AssertionError, RuntimeError, ValueError, KeyError, IndexError):
+        pass
+    name, paren, rest = text.partition("(")
+    base, dot, overload = name.partition(".")
+    if not base.endswith("_"):
+        return None
+    try:
+        plain = FunctionSchema.parse(base[:-1] + dot + overload + paren + rest)
     except (AssertionError, RuntimeError, ValueError, KeyError, IndexError):
         return None
+    return _Renamed(**{f.name: getattr(plain, f.name) for f in dataclasses.fields(plain)}, spelled=name)
 
 
 def qualified(namespace: str, schema: FunctionSchema) -> str:
