@@ -180,3 +180,15 @@ def test_an_op_named_in_place_without_a_written_self_gets_its_schema_fix(expect_
 
     fix = ledger_fixes.for_expect_file(Path(__file__).resolve().parents[1] / "expected" / expect_file)
     assert fix.verdict == "verified" and fix.schema == schema, fix.one_line()
+
+
+def test_a_proof_without_neighbours_replays_the_findings_call_alone():
+    """The fallback proof of a finding whose neighbour crashes the op (reduce_scatter_tensor's, with SIGFPE) asks for 0
+    neighbours: it must get none, not one."""
+    from pathlib import Path
+
+    from opprop.reduce import expectfile
+
+    spec = expectfile.load(Path(__file__).resolve().parents[1] / "expected" / "_c10d_functional.reduce_scatter_tensor--tensorimpl_use_count.py").repro
+    assert verify.neighbours(spec, 0) == []
+    assert len(verify.neighbours(spec, 2)) == 2

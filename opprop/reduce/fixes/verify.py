@@ -57,10 +57,10 @@ def findings_on(op, spec: CallSpec) -> list | None:
 def neighbours(spec: CallSpec, limit: int = NEIGHBOURS) -> list:
     found = []
     for candidate in shrink.candidates(spec):
+        if len(found) >= limit:  # checked first: a limit of 0 is no neighbour at all
+            break
         if candidate != spec and candidate not in found:
             found.append(candidate)
-        if len(found) >= limit:
-            break
     return found
 
 
