@@ -33,7 +33,7 @@ def cmd_ledger(args) -> int:
     grown.warm()  # op_db imported once here, not in each child that draws the op's own calls
     fixed = []
     for entry in entries:
-        result = ledger_fixes.for_entry(entry, Path("."))
+        result = ledger_fixes.for_entry(entry, Path("."), ledger)
         fixed.append(result)
         print(result.one_line(), flush=True)
     counts = ledger_fixes.counts(fixed)
