@@ -48,3 +48,20 @@ def test_shrink_writes_a_repro_that_imports_the_registering_module_and_runs_alon
     assert f"\nimport {MODULE}\n" in text and "the op under test, from" not in text
     alone = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert alone.returncode == 0 and alone.stdout.rstrip().endswith("returns_input: reproduces"), alone.stderr
+
+
+def test_a_crash_repro_of_torchs_own_op_imports_the_module_that_defines_it():
+    """A sweep reaches fsdp::chunk_cat with no --import (a module op_db imports defined it): its crash repro must import
+    that module, which a bare ``import torch`` does not (run alone it said "no attribute 'chunk_cat'"). Run alone, the
+    fresh interpreter dies as the forked call does."""
+    from opprop.core.imports import Definitions
+    from opprop.core.specs import CallSpec
+    from opprop.reduce import crash_runner, crash_script
+
+    import_modules([MODULE])
+    assert crash_script.definition_of(Definitions(), "fsdp::chunk_cat") == (f"import {MODULE}\n", MODULE)
+    assert crash_script.definition_of(Definitions(), "aten::_chunk_cat") == (None, "")
+    spec = CallSpec.from_json({"op": "fsdp::chunk_cat", "args": [[{"tensor": {"dtype": "float32", "shape": [], "fill": "zeros"}}], 0, 1],
+                               "kwargs": {"out": {"tensor": {"dtype": "float32", "shape": [0], "fill": "zeros"}}}})
+    alone = crash_runner.run_spec(spec, fresh=True, definitions=Definitions())
+    assert (alone.kind, alone.what) == ("signal", "SIGSEGV"), alone

@@ -37,6 +37,28 @@ class Definitions(dict):
         return "".join(f"import {m}\n" for m in self.imported_by(namespace))
 
 
+def registering_module(op: str) -> str | None:
+    """The imported module whose source defined ``op``'s schema, from the dispatcher's record of where it was registered
+    (``debug: registered at FILE.py:LINE``): torch's own ``fsdp::chunk_cat`` is defined by a module a bare ``import
+    torch`` does not import, so a repro must import it. None for a schema C++ defines (every ATen op)."""
+    import re
+
+    import torch
+
+    try:
+        found = re.search(r"^debug: registered at (.+\.py):\d+", torch._C._dispatch_dump(op), re.M)
+    except RuntimeError:
+        return None
+    if found is None:
+        return None
+    path = os.path.realpath(found.group(1))
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if file and name != "__main__" and os.path.realpath(file) == path:
+            return name
+    return None
+
+
 def package_versions(modules) -> dict:
     """{package: version} of the packages the modules belong to (torch's own left out: every report names it)."""
     from importlib import metadata

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from opprop.check import catalog
 from opprop.core import guard, process_group
+from opprop.core import imports
 from opprop.core.imports import torch_namespaces
 from opprop.core.specs import CallSpec
 from opprop.reduce.repro import bind, op_source, setup_lines
@@ -66,7 +67,12 @@ def definition_of(definitions, op: str) -> tuple[str | None, str]:
     if path:
         return Path(path).read_text(), Path(path).name
     preamble = definitions.preamble(namespace) if hasattr(definitions, "preamble") else ""
-    return (preamble, "--import " + " ".join(definitions.imports)) if preamble else (None, "")
+    if preamble:
+        return preamble, "--import " + " ".join(definitions.imports)
+    module = imports.registering_module(op) if namespace not in ("aten", "prims") else None
+    if module is not None and module.split(".")[0] == "torch":  # torch's own op, defined by a module torch does not import
+        return f"import {module}\n", module
+    return None, ""
 
 
 def needs_definition(definitions, op: str) -> bool:
