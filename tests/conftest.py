@@ -8,6 +8,9 @@ os.environ.setdefault("OPPROP_FIXES", "0")
 # No shipped validity prior either: a test's draws in an empty directory are the generators' own, whatever a sweep last
 # learned (tests/test_validity_prior.py turns it on where it tests it).
 os.environ.setdefault("OPPROP_PRIOR", "0")
+# No gdb for native frames (10-20 s a crash): crashes group by op and signal. The tests of frames turn it on
+# (the ``gdb_frames`` fixture).
+os.environ.setdefault("OPPROP_NATIVE_FRAME", "0")
 
 from opprop.explore import profiles  # noqa: E402
 
@@ -18,6 +21,12 @@ def pytest_configure(config):
     ``--hypothesis-profile dev|nightly`` over it (``profiles.load`` keeps PyTorch's test utilities from
     loading theirs later)."""
     profiles.load(profiles.default_profile())
+
+
+@pytest.fixture
+def gdb_frames(monkeypatch):
+    """gdb reads the native frame of a crash, in this process and the commands it starts (off in the rest of the suite)."""
+    monkeypatch.setenv("OPPROP_NATIVE_FRAME", "1")
 
 
 @pytest.fixture

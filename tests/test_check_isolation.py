@@ -80,6 +80,7 @@ def test_a_crash_in_an_op_no_source_names_becomes_a_repro_that_imports_its_modul
 
 
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
+@pytest.mark.usefixtures("gdb_frames")
 def test_the_native_frame_of_an_op_no_source_names_is_read_from_a_script_that_imports_its_module(monkeypatch):
     """The frame came back empty: gdb ran a script without the import, which died of an AttributeError, not the signal."""
     import runtime_ns_ops  # noqa: F401  (registers opprop_runtime_ns::segv here, as --import does)

@@ -295,6 +295,7 @@ def test_report_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, why)
 
 
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="the native frame is read with gdb")
+@pytest.mark.usefixtures("gdb_frames")
 def test_the_faulting_native_frame_is_the_kernel_not_libc():
     spec = expectfile.load(CRASHES / "aten._chunk_cat--crash-sigsegv.py").repro
     assert native_frame.native_frame(crash_script.script_source(spec)) == "at::native::_pad_chunk (libtorch_cpu.so)"

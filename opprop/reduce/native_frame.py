@@ -13,6 +13,12 @@ _RUNTIME_LIBS = ("libc.", "libc-", "libm.", "ld-linux", "libstdc++", "libgcc", "
 _RUNTIME_FUNCTIONS = ("raise", "abort", "__", "pthread_kill", "malloc", "free", "_int_", "cfree", "??", "_Py", "Py")
 
 
+def wanted() -> bool:
+    """Whether gdb reads native frames: ``OPPROP_NATIVE_FRAME=0`` says not, as ``--no-native-frame`` does for one
+    command, for every command of a job (a test suite's, a nightly tail short of time): crashes group by op and signal."""
+    return os.environ.get("OPPROP_NATIVE_FRAME", "1") != "0"
+
+
 def native_frame(script: str, *, timeout: float = 120.0) -> str:
     """The first non-runtime native frame (function and library) where ``script`` dies, read by gdb; "" without gdb.
 
@@ -21,7 +27,7 @@ def native_frame(script: str, *, timeout: float = 120.0) -> str:
     second, cheap next to shrinking. libc, libstdc++ and the like are
     skipped, so an abort is charged to the torch frame that called it.
     """
-    gdb = shutil.which("gdb")
+    gdb = shutil.which("gdb") if wanted() else None
     if gdb is None:
         return ""
     with tempfile.NamedTemporaryFile("w", suffix=".py") as fh:
