@@ -51,3 +51,12 @@ def hot_path(request):
     else:
         assert compiled_hot_path.load() is not None, f"the compiled hot path did not build: {compiled_hot_path.why_not}"
     return request.param
+
+
+# Files of long tests that collection order puts last: run first, so that two workers end together instead of one
+# finishing them alone (the last 2% of a CI run took 4 of its 28 minutes).
+_FIRST = ("tests/test_wheel.py", "tests/test_violation_report.py", "tests/test_value_rules.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not item.nodeid.startswith(_FIRST))  # stable: the order within each part stays

@@ -86,6 +86,7 @@ def test_a_crash_in_another_op_is_not_the_same_crash():
     assert not outcome.same(Outcome("signal", "SIGFPE", "aten::arange.start_out"))
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpreters(tmp_path):
     """``_logcumsumexp.out`` with a float32 ``out`` writes float64 results: twice the bytes it resized ``out`` to.
 

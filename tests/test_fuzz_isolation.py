@@ -6,6 +6,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tests.support.runs import env, fuzz_argv, keys, op, run_fuzz
 
 
@@ -127,6 +129,7 @@ def test_a_worker_journals_each_finding_as_it_happens_not_when_its_target_ends(t
     assert ("opprop_crashy::hold_then_hang", "tensorimpl_use_count") in set(_findings_in(journal))
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_fresh_interpreter_workers_find_what_forked_ones_find(tmp_path):
     """--worker-start spawn (what a CUDA run uses) and the default forked workers: the same finding and crash."""
     for how in ("spawn", "fork"):

@@ -3,6 +3,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.support.runs import env, keys, run_fuzz
 
 SEGV = ("opprop_crashy::segv", "crash")  # both shards find it
@@ -28,6 +30,7 @@ def _two_shards(tmp_path):
     return tmp_path / "a.jsonl", tmp_path / "b.jsonl", keys(a) | keys(b)
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_shard_journals_merge_into_one_report_and_one_set_of_crash_groups(tmp_path):
     a, b, union = _two_shards(tmp_path)
     made = _opprop("fuzz", "--from-journal", str(a), str(b), str(a), "--report", "merged.json", "--summary", "merged.md", cwd=tmp_path)

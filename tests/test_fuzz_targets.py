@@ -19,6 +19,7 @@ def test_two_shards_cover_every_target_exactly_once():
     assert not set(first) & set(second)
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_shards_from_the_command_line_partition_the_selection():
     def listed(shard):
         proc = subprocess.run([sys.executable, "-m", "opprop", "fuzz", "--list", "--ops", "nn.functional.*", "aten::q_per_channel_*", "--shard", shard],

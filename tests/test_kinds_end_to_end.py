@@ -59,7 +59,7 @@ def test_a_sparse_coo_finding_shrinks_by_dropping_entries():
     assert t.layout == "sparse_coo" and t.parts[1].shape[0] < 6
 
 
-@pytest.mark.parametrize("op", ["aten::_indices", "aten::_nested_tensor_size"])
+@pytest.mark.parametrize("op", ["aten::_indices", pytest.param("aten::_nested_tensor_size", marks=pytest.mark.nightly)])  # nested: nightly (slow)
 def test_fuzz_writes_an_expect_file_for_a_sparse_and_a_nested_finding_that_replays(tmp_path, monkeypatch, op):
     """finding -> spec -> expect file -> replay in a fresh interpreter: no "cannot rebuild" for any kind."""
     empty = tmp_path / "empty.toml"

@@ -40,6 +40,7 @@ def _environ(cache) -> dict:
                 PYTHONPATH=os.pathsep.join(filter(None, [OPS, REPO, os.environ.get("PYTHONPATH")])))
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_a_build_of_the_engine_killed_half_way_never_blocks_the_next(tmp_path):
     """Its source is built by extension_build as the hot path's is: a kill mid-compile and torch's stale `lock` beside it
     leave nothing the next process waits on; that one builds it whole and checks."""

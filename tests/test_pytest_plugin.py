@@ -121,7 +121,7 @@ def test_its_own_result_stands():
 """
 
 
-@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+@pytest.mark.parametrize("workers", [pytest.param([], marks=pytest.mark.nightly), ["-n", "2"]])  # one process: nightly
 def test_an_internal_error_is_reported_and_the_test_passes(pytester, workers):
     pytester.makepyfile(test_broken=BROKEN_CHECKS)
     result = _run(pytester, "--opprop=fail", "--opprop-report", "r.json", *workers)
@@ -207,6 +207,7 @@ def test_training_step():
 '''
 
 
+@pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)
 def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytester):
     """From a backward pass to an expect file needing only torch: the gradient the backward got is a tensor autograd made."""
     pytester.makepyfile(my_ops=MY_OPS, test_backward=BACKWARD_TEST)
@@ -223,7 +224,7 @@ def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytest
     assert replayed.status == "same", replayed.message
 
 
-@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+@pytest.mark.parametrize("workers", [pytest.param([], marks=pytest.mark.nightly), ["-n", "2"]])  # one process: nightly
 def test_the_summary_says_once_when_the_compiled_path_was_unavailable(user, workers):
     user._monkeypatch.setenv("OPPROP_HOT_PATH", "0")
     result = _run(user, "--opprop", *workers)
