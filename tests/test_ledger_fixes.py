@@ -27,7 +27,8 @@ def test_entries_no_copy_can_prove_say_why_in_their_verdict():
     design = Entry("aten::y", "tensorimpl_use_count", "by design: a registry holds it; checked", by_design=True)
     transient = Entry("aten::z", "storageimpl_use_count", "transient, not an alias the op keeps: seen once")
     unknown = Entry("aten::w", "returns_input", "seen in a sweep")
-    ledger = _ledger(crash, design, transient, unknown)
-    verdicts = {e.aten_op: ledger_fixes.for_entry(e, ROOT, ledger).verdict for e in (crash, design, transient, unknown)}
-    assert verdicts == {"aten::x": ledger_fixes.KERNEL_CHECK, "aten::y": ledger_fixes.BY_DESIGN,
+    hang = Entry("aten::v", "hang", "loops forever on a NaN")
+    ledger = _ledger(crash, design, transient, unknown, hang)
+    verdicts = {e.aten_op: ledger_fixes.for_entry(e, ROOT, ledger).verdict for e in (crash, design, transient, unknown, hang)}
+    assert verdicts == {"aten::x": ledger_fixes.KERNEL_CHECK, "aten::v": ledger_fixes.KERNEL_CHECK, "aten::y": ledger_fixes.BY_DESIGN,
                         "aten::z": ledger_fixes.NOT_REPRODUCED, "aten::w": "no fix"}

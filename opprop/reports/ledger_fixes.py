@@ -16,12 +16,12 @@ from pathlib import Path
 
 from opprop.core import child_process
 from opprop.core import ledger as ledger_mod
-from opprop.core.outcomes import CRASH_KINDS
+from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
 from opprop.reduce import expectfile, fixes
 
 
 # What an entry with no proof gets instead of a verdict of reduce/fixes (VERDICTS), and why no proof runs.
-KERNEL_CHECK = "kernel check"  # a crash or internal assert: the kernel must reject the repro's input; no copy can prove that
+KERNEL_CHECK = "kernel check"  # a crash, internal assert or hang: the kernel must reject the repro's input; no copy can prove that
 BY_DESIGN = "by design"  # no expect file, accepted for good: no fix is wanted
 NOT_REPRODUCED = "not reproduced"  # no expect file, and no call reproduces it alone (a transient count)
 _SAME_AS = re.compile(r"same (?:root cause )?as ([\w:.]+) / (\w+)")  # the reason's pointer to the entry whose fix removes it
@@ -76,7 +76,7 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path("."), ledger: ledger_mo
     """The entry's fix, proven in a forked child (a neighbour or grown call of a crashing op's may crash too: then on the
     finding's call alone, and the fix's ``grown`` count says 0). An entry with no expect file whose reason names the
     entry of its root cause (``same as OP / INVARIANT``) gets that entry's fix, proven on that one's expect file."""
-    if entry.invariant in CRASH_KINDS:
+    if entry.invariant in (*CRASH_KINDS, OutcomeKind.HANG):
         return EntryFix(entry, None, f"a {entry.invariant}, not an alias: the kernel needs the argument check its repro shows "
                         "missing (opprop report --issue); no copy of the op can prove a check inside its kernel", KERNEL_CHECK)
     if not entry.expect:
