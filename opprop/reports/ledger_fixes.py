@@ -16,7 +16,7 @@ from pathlib import Path
 
 from opprop.core import child_process
 from opprop.core import ledger as ledger_mod
-from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
+from opprop.core.outcomes import OutcomeKind
 from opprop.reduce import expectfile, fixes
 
 
@@ -76,12 +76,12 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path("."), ledger: ledger_mo
     """The entry's fix, proven in a forked child (a neighbour or grown call of a crashing op's may crash too: then on the
     finding's call alone, and the fix's ``grown`` count says 0). An entry with no expect file whose reason names the
     entry of its root cause (``same as OP / INVARIANT``) gets that entry's fix, proven on that one's expect file."""
-    if entry.invariant in (*CRASH_KINDS, OutcomeKind.HANG):
+    if entry.invariant in tuple(OutcomeKind):  # a crash, internal assert or hang: not an invariant
         return EntryFix(entry, None, f"a {entry.invariant}, not an alias: the kernel needs the argument check its repro shows "
                         "missing (opprop report --issue); no copy of the op can prove a check inside its kernel", KERNEL_CHECK)
     if not entry.expect:
         same = _SAME_AS.search(entry.reason)
-        other = ledger.entries.get(same.groups()) if same and ledger is not None else None
+        other = ledger.get(*same.groups()) if same and ledger is not None else None
         if other is not None and other.expect and other is not entry:
             found = for_entry(other, root, ledger)
             return dataclasses.replace(found, entry=entry, via=f"{other.aten_op} / {other.invariant}")
