@@ -107,7 +107,7 @@ def test_heap_damage_a_fork_hides_is_rebuilt_grown_and_shrunk_in_fresh_interpret
     path = crash_expectfile.write(tmp_path, shrunk, rebuilt.outcome, example=finding, fresh=True)  # its header allocates too
     assert {crash_outcome.fresh_outcome(path, env=env) for env in crash_runner.HEAP_ENVS} == {"dies with SIGABRT"}
     group = crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path), repeat=crash_runner.REPEATS)
-    assert f"for _ in range({crash_runner.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
+    assert f"for i in range({crash_runner.REPEATS}):" in issue_report.render(group)  # the report shows the file's loop
 
 
 def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_same_way_everywhere(tmp_path):
@@ -134,6 +134,111 @@ def test_a_write_past_a_buffer_is_rebuilt_with_guarded_buffers_and_faults_the_sa
     finding = _crash_finding("aten::sub_.Tensor", "SIGABRT", {})
     report = issue_report.render(crash_groups.CrashGroup(shrunk.op, rebuilt.outcome, [finding], shrunk, str(path)))
     assert "writes past the end of an input's buffer" in report and "the fuzz run saw SIGABRT" in report and "def guarded(" in report
+
+
+ZERO_DEFINITIONS = {"opprop_zero": zero_size_crash_ops.__file__}  # what a fresh interpreter inlines to register opprop_zero::*
+
+
+def test_a_call_that_raises_first_and_dies_on_the_next_is_rebuilt_as_a_loop_that_lets_earlier_calls_raise(tmp_path):
+    """c10d's ``send`` to a rank past a one-process group times out the first time and segfaults the next
+    (``opprop_zero::second_call`` does the same in one precise way): a repro whose loop stopped at the first call's
+    error would never reach the crash, so the loop lets every call but the last raise."""
+    spec = CallSpec("opprop_zero::second_call", (TensorSpec("float32", (1,), "zeros"),))
+    assert crash_runner.run_spec(spec).kind == "error"  # one call, in a fork: the first call's error
+    wanted = Outcome("signal", "SIGSEGV", "opprop_zero::second_call")
+    rebuilt = crash_rebuild.fresh_rebuild(spec, wanted, ZERO_DEFINITIONS)
+    assert rebuilt is not None and rebuilt.repeat == crash_runner.REPEATS and rebuilt.outcome.same(wanted)
+    definition, source = crash_script.definition_of(ZERO_DEFINITIONS, spec.op)
+    path = crash_expectfile.write(tmp_path, rebuilt.spec, rebuilt.outcome, example={}, repeat=rebuilt.repeat, fresh=True,
+                                  definition=definition, definition_from=source)
+    assert "    except Exception:" in path.read_text()
+    assert {crash_outcome.fresh_outcome(path, env=env) for env in crash_runner.HEAP_ENVS} == {"dies with SIGSEGV"}
+
+
+def test_heap_damage_that_dies_another_heap_way_everywhere_is_written_as_dying_that_way(tmp_path):
+    """The fuzz worker saw SIGSEGV; alone, in every environment, the shrunk call aborts (where heap damage lands
+    decides which): the file is named and written for SIGABRT, which is what it does. A call that returns is refused."""
+    definition, source = crash_script.definition_of(ZERO_DEFINITIONS, "opprop_zero::aborts")
+    aborts = CallSpec("opprop_zero::aborts", (TensorSpec("float32", (1,), "zeros"),))
+    path = crash_expectfile.write(tmp_path, aborts, Outcome("signal", "SIGSEGV", aborts.op), example={}, fresh=True,
+                                  definition=definition, definition_from=source)
+    assert path.name == "opprop_zero.aborts--crash-sigabrt.py" and not (tmp_path / "opprop_zero.aborts--crash-sigsegv.py").exists()
+    assert expectfile.load(path).meta["outcome"] == Outcome("signal", "SIGABRT", aborts.op).as_json()
+    assert expectfile.replay(path).status == "same"
+    returns = CallSpec("opprop_zero::scale", (TensorSpec("float32", (1,), "zeros"),))
+    with pytest.raises(expectfile.ExpectFileError, match="run alone it returns"):
+        crash_expectfile.write(tmp_path, returns, Outcome("signal", "SIGSEGV", returns.op), example={}, fresh=True,
+                               definition=definition, definition_from=source)
+    with pytest.raises(expectfile.ExpectFileError, match="dies with SIGABRT, not dies with SIGSEGV"):  # not heap damage: no switch
+        crash_expectfile.write(tmp_path, aborts, Outcome("signal", "SIGSEGV", aborts.op), example={}, definition=definition,
+                               definition_from=source)
+
+
+def test_a_finding_not_rebuilt_joins_its_ops_heap_damage_group_whatever_signal_it_died_with():
+    """Heap damage in one op killed one worker with SIGABRT and another with SIGSEGV; the SIGSEGV one was rebuilt
+    (guarded or in fresh interpreters), the SIGABRT one could not be: it is the same bug, so it joins that group."""
+    spec = CallSpec("opprop_zero::scale", (TensorSpec("float32", (0,), "zeros"),))
+    heap = crash_groups.CrashGroup("opprop_zero::scale", Outcome("signal", "SIGSEGV", "opprop_zero::scale"), [], spec, "f.py", heap=True)
+    assert crash_groups.joins(heap, "opprop_zero::scale", "signal", "SIGABRT")
+    plain = crash_groups.CrashGroup("opprop_zero::scale", Outcome("signal", "SIGSEGV", "opprop_zero::scale"), [], spec, "f.py")
+    assert not crash_groups.joins(plain, "opprop_zero::scale", "signal", "SIGABRT")  # a plain segfault is not heap damage
+    assert not crash_groups.joins(heap, "opprop_zero::scale", "signal", "SIGFPE")
+    assert crash_groups.CrashGroup.from_json(heap.as_json()).heap
+
+
+def test_a_group_no_raw_finding_rebuilt_gets_the_ledgers_checked_in_repro_replayed_now(tmp_path, monkeypatch):
+    """``_fft_c2r.out``'s heap damage killed a sweep's worker after an earlier call; its own call only asserts, so no
+    route rebuilds it. The ledger knows the crash with a checked-in repro: replayed now, it still aborts, so the group
+    and its issue report get that file's own code. A ledgered repro that no longer dies that way is not used."""
+    op = "aten::_fft_c2r.out"
+    group = crash_groups.CrashGroup(op, Outcome("signal", "SIGABRT", op), [_crash_finding(op, "SIGABRT", {})],
+                                    note="no repro: the redrawn call fails an internal assert")
+    crash_groups.ledgered_repro(group, {}, log=lambda m: None)
+    assert Path(group.path) == (CRASHES / "aten._fft_c2r.out--crash-sigabrt.py").resolve() or group.path.endswith("aten._fft_c2r.out--crash-sigabrt.py")
+    assert group.spec is not None and group.repeat == 10 and "still dies with SIGABRT" in group.note
+    assert "the redrawn call fails an internal assert" in group.note
+    assert "torch.ops.aten._fft_c2r.out(self, [1], 1, 2, out=out_)" in issue_report.render(group)  # the file's own code
+    definition, source = crash_script.definition_of(ZERO_DEFINITIONS, "opprop_zero::scale")
+    empty = CallSpec("opprop_zero::scale", (TensorSpec("float32", (0,), "zeros"),))
+    path = crash_expectfile.write(tmp_path, empty, Outcome("signal", "SIGSEGV", empty.op), example={},
+                                  definition=definition, definition_from=source)
+    (tmp_path / "ledger.toml").write_text(f'[[known]]\naten_op = "opprop_zero::scale"\ninvariant = "crash"\n'
+                                          f'reason = "invalid input: test"\nexpect = "{path}"\nvisible = "direct_call"\n')
+    monkeypatch.setenv("OPPROP_LEDGER", str(tmp_path / "ledger.toml"))
+    monkeypatch.setenv("OPPROP_ZERO_SIZE_FIXED", "1")  # the file's inlined op now returns on an empty input
+    fixed = crash_groups.CrashGroup(empty.op, Outcome("signal", "SIGSEGV", empty.op), [], note="no repro: x")
+    crash_groups.ledgered_repro(fixed, {}, log=lambda m: None)
+    assert not fixed.path and fixed.spec is None and "returns now, not dies with SIGSEGV" in fixed.note
+
+
+def test_an_ops_heap_damage_seen_only_in_fresh_interpreters_joins_its_guarded_group():
+    """torchvision's ``_roi_align_backward``: one finding rebuilt guarded (SIGSEGV at the write, every run), another only
+    in fresh interpreters (SIGABRT at a later free, some runs): one op's heap damage, so one group, the guarded repro.
+    A fresh-only group of an op with no guarded one, and a plain fork-rebuilt group, stay apart."""
+    op = "aten::sub_.Tensor"
+    plain = CallSpec(op, (TensorSpec("float32", (3,), "arange", stride=(1,), offset=1), specs.tensor_spec(torch.ones(3).to_sparse())))
+    guarded = crash_rebuild.Rebuilt(crash_rebuild.guarded_spec(plain), Outcome("signal", "SIGSEGV", op), "guarded")
+    fresh = crash_rebuild.Rebuilt(plain, Outcome("signal", "SIGABRT", op), "fresh", fresh=True, repeat=10)
+    forked = crash_rebuild.Rebuilt(plain, Outcome("signal", "SIGFPE", op), "replayed choices")
+    other = crash_rebuild.Rebuilt(CallSpec("aten::neg", (TensorSpec("float32", (1,), "zeros"),)), Outcome("signal", "SIGABRT", "aten::neg"),
+                                  "fresh", fresh=True)
+    a, b, c, d = ({"n": i} for i in range(4))
+    rebuilt = {(op, "signal", "SIGSEGV", "k"): [(a, guarded)], (op, "signal", "SIGABRT", "unlink_chunk"): [(b, fresh)],
+               (op, "signal", "SIGFPE", ""): [(c, forked)], ("aten::neg", "signal", "SIGABRT", ""): [(d, other)]}
+    joined = crash_groups.heap_damage_joined(rebuilt, log=lambda m: None)
+    assert joined == {(op, "signal", "SIGSEGV", "k"): [b]}
+    assert set(rebuilt) == {(op, "signal", "SIGSEGV", "k"), (op, "signal", "SIGFPE", ""), ("aten::neg", "signal", "SIGABRT", "")}
+
+
+def test_a_guarded_call_is_unguarded_whole_for_its_fresh_rebuild():
+    """A guarded repro whose file does not die alone (the guard did not make the fault) is rebuilt from the call as
+    found: every guard gone, and nothing else changed."""
+    sparse = specs.tensor_spec(torch.ones(3).to_sparse())
+    spec = CallSpec("aten::sub_.Tensor", (TensorSpec("float32", (3,), "arange", stride=(1,), offset=1), sparse))
+    guarded = crash_rebuild.guarded_spec(spec)
+    assert guarded.guarded and guarded != spec
+    assert crash_rebuild.guarded_spec(guarded, guard=False) == spec
+    assert crash_rebuild.guarded_spec(spec, guard=False) is None  # nothing to unguard
 
 
 def test_guarded_buffers_leave_a_call_that_stays_in_bounds_alone():

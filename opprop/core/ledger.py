@@ -77,6 +77,14 @@ class Entry:
         )
 
 
+def expect_file(entry: Entry) -> Path | None:
+    """The entry's expect file where this checkout has it: under the working directory, else in the project the shipped
+    ledger sits in (an editable install); None where neither has it (a wheel ships no expected/)."""
+    if not entry.expect:
+        return None
+    return next((p for p in (Path(entry.expect), PACKAGED.parents[1] / entry.expect) if p.is_file()), None)
+
+
 def default_path() -> Path:
     """``$OPPROP_LEDGER`` when set, else the ledger shipped with opprop."""
     env = os.environ.get("OPPROP_LEDGER")

@@ -15,10 +15,18 @@ import torch
 
 from opprop.core.specs import CallSpec
 from opprop.reduce import expectfile
-from opprop.reduce.crash_outcome import Outcome, fresh_outcome
+from opprop.reduce.crash_outcome import HEAP_DAMAGE_SIGNALS, Outcome, fresh_outcome
 from opprop.reduce.crash_runner import HEAP_ENVS, REPEATS
 from opprop.reduce.crash_script import script_source
 from opprop.reduce.crash_shrink import GROWTH, grown
+
+
+REPRO_MARK = "# ---- the repro ----"  # what comes after it, up to EXPECTED, is the script a maintainer pastes
+
+
+def repro_code(path) -> str:
+    """The script a crash expect file runs, less its header and its EXPECTED block (a hand-written one's too)."""
+    return Path(path).read_text().split(REPRO_MARK, 1)[-1].split("\nEXPECTED = ", 1)[0].strip() + "\n"
 
 
 def frame_variant(frame: str) -> str:
@@ -42,7 +50,7 @@ def render(meta: dict, code: str, expected: str) -> str:
         "",
         "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
         "",
-        "# ---- the repro ----",
+        REPRO_MARK,
     ]
     return "\n".join(header) + "\n" + code + f'\n\nEXPECTED = """{expected}\n"""\n'
 
@@ -57,38 +65,58 @@ def write(directory, spec: CallSpec, outcome: Outcome, *, example: dict, public:
     its environment: another shell, pytest, warnings shown), so the file must
     die in each of ``HEAP_ENVS``. One that returns is
     written again making the call ``REPEATS`` times, then ``GROWTH`` times
-    larger: more damage, seen wherever it lands.
+    larger: more damage, seen wherever it lands. One that dies in every
+    environment by another heap-damage signal than the run's (SIGABRT where
+    the worker saw SIGSEGV) is written as dying that way: the file's name and
+    outcome say what the file does. Callers read the outcome back from it.
     """
-    path = Path(directory) / expectfile.crash_file_name(spec.op, outcome, variant)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    Path(directory).mkdir(parents=True, exist_ok=True)
     attempts = [(spec, repeat)]
     if fresh:
         attempts += [(spec, REPEATS)] if repeat < REPEATS else []
         attempts += [(larger, REPEATS) for larger in (grown(spec, factor) for factor in GROWTH) if larger is not None]
     for written, calls in attempts:
-        meta = {
-            "format": expectfile.FORMAT,
-            "aten_op": written.op,
-            "invariant": outcome.finding_kind.value,
-            "outcome": outcome.as_json(),
-            "outcome_text": outcome.text(),
-            "torch_version": torch.__version__,
-            "torch_git_version": torch.version.git_version,
-            **({"packages": packages} if packages else {}),  # {package: version} the script imports (a C extension's ops)
-            "found_on": datetime.date.today().isoformat(),
-            "public": public,
-            "frame": frame,
-            "file_variant": variant,
-            "example": example,
-            "repro": written.as_json(),
-        }
-        if calls > 1:
-            meta["repeat"] = calls
-        code = script_source(written, definition=definition, definition_from=definition_from, repeat=calls)
-        path.write_text(render(meta, code, outcome.expected_text()))
-        got = next((g for g in (fresh_outcome(path, env=env) for _, env in itertools.product(range(runs), HEAP_ENVS if fresh else ({},)))
-                    if g != outcome.expected_text()), None)
-        if got is None:
-            return path
-        path.unlink()
+        said = outcome
+        while True:
+            path = Path(directory) / expectfile.crash_file_name(written.op, said, variant)
+            meta = {
+                "format": expectfile.FORMAT,
+                "aten_op": written.op,
+                "invariant": said.finding_kind.value,
+                "outcome": said.as_json(),
+                "outcome_text": said.text(),
+                "torch_version": torch.__version__,
+                "torch_git_version": torch.version.git_version,
+                **({"packages": packages} if packages else {}),  # {package: version} the script imports (a C extension's ops)
+                "found_on": datetime.date.today().isoformat(),
+                "public": public,
+                "frame": frame,
+                "file_variant": variant,
+                "example": example,
+                "repro": written.as_json(),
+            }
+            if calls > 1:
+                meta["repeat"] = calls
+            code = script_source(written, definition=definition, definition_from=definition_from, repeat=calls)
+            path.write_text(render(meta, code, said.expected_text()))
+            ends: list[str] = []
+            for _, env in itertools.product(range(runs), HEAP_ENVS if fresh else ({},)):
+                ends.append(fresh_outcome(path, env=env))
+                if ends[-1] != said.expected_text() and _heap_signal(ends) is None:
+                    break  # neither the way it should die nor one other heap-damage way in every run so far
+            got = next((g for g in ends if g != said.expected_text()), None)
+            if got is None:
+                return path
+            path.unlink()
+            other = _heap_signal(ends)
+            if not (fresh and said.kind == "signal" and other and other != said.what):
+                break
+            # heap damage that dies another heap-damage way in every environment: that is how this repro dies
+            said = Outcome("signal", other, said.op)
     raise expectfile.ExpectFileError(f"{path}: run alone it {got}, not {outcome.expected_text()}")
+
+
+def _heap_signal(ends: list[str]) -> str | None:
+    """The heap-damage signal every run died with ("dies with SIGABRT" each time), or None."""
+    names = {end.removeprefix("dies with ") if end.startswith("dies with ") else None for end in ends}
+    return names.pop() if len(names) == 1 and names <= HEAP_DAMAGE_SIGNALS else None

@@ -198,13 +198,13 @@ def guarded_rebuild(spec: CallSpec, wanted: Outcome) -> Rebuilt | None:
     return Rebuilt(candidate, outcome, f"its buffers ending at an inaccessible page: the write past one faults ({wanted.what} in the run)")
 
 
-def guarded_spec(spec: CallSpec) -> CallSpec | None:
-    """Every strided buffer of ``spec`` (sparse parts too) guarded; None when none can be."""
+def guarded_spec(spec: CallSpec, guard: bool = True) -> CallSpec | None:
+    """Every strided buffer of ``spec`` (sparse parts too) guarded (``guard=False``: none); None when nothing changes."""
 
     def guard_all(v: TensorSpec) -> TensorSpec:
         if v.layout != "strided":
             return v.replace(parts=tuple(guard_all(p) for p in v.parts))
-        return v.replace(guarded=True) if v.quant is None and v.buffer_numel > 0 else v
+        return v.replace(guarded=guard) if v.quant is None and v.buffer_numel > 0 else v
 
     out = spec
     for where, v in arg_leaves(spec):

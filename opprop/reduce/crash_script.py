@@ -19,7 +19,8 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
                   repeat: int = 1) -> str:
     """Build the inputs, call the overload (or ``call_text``, a public call spelled with the same names): the lines a maintainer pastes.
 
-    ``repeat`` > 1 makes the call in a loop: for heap damage that only a later call meets.
+    ``repeat`` > 1 makes the call in a loop: for heap damage that only a later call meets, or a
+    connection an earlier call left half-made when it raised (c10d's ``send`` to a rank past the group).
     """
     names = catalog.classify(spec.overload).arg_names
     lines = ["import torch", ""]
@@ -36,8 +37,9 @@ def script_source(spec: CallSpec, *, definition: str | None = None, definition_f
     for k, a in spec.kwargs.items():
         call_args.append(f"{k}=" + bind(lines, k, a, inputs))
     call = call_text or f"{op_source(spec)}({', '.join(call_args)})"
-    if repeat > 1:
-        lines += [f"for _ in range({repeat}):  # a later call meets the heap damage an earlier one left", "    " + call]
+    if repeat > 1:  # an earlier call may raise (a peer's wait timed out) and still leave what the next call meets
+        lines += [f"for i in range({repeat}):  # a later call meets the damage, or the half-made state, an earlier one left",
+                  "    try:", "        " + call, "    except Exception:", f"        if i == {repeat - 1}:", "            raise"]
     else:
         lines.append(call)
     if spec.on_group:

@@ -27,11 +27,12 @@ import torch
 from opprop.core.outcomes import CRASH_KINDS
 from opprop.fuzz.messages import Found, Record
 from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
-from opprop.reduce.crash_outcome import Outcome, finding_outcome
+from opprop.reduce.crash_outcome import HEAP_DAMAGE_SIGNALS, Outcome, finding_outcome
 from opprop.reduce.crash_rebuild import RebuildError, Rebuilt
 from opprop.reduce.crash_script import call_arguments, definition_of, script_source
 from opprop.reduce.crash_shrink import shrink_crash
 from opprop.reduce.native_frame import native_frame
+from opprop.core import ledger
 from opprop.core.imports import package_versions
 from opprop.core.specs import CallSpec
 from opprop.reports.backward_entry import backward_entry
@@ -57,6 +58,8 @@ class CrashGroup:
     packages: dict = dataclasses.field(default_factory=dict)  # {package: version} of what the preamble imports
     public_run: str = ""  # how the public call ended, run in a fresh interpreter with the repro's inputs; "" when not run
     public_note: str = ""  # why a public call that dies does not reach this op (it dies in another first); "" when none
+    heap: bool = False  # its repro is heap damage (guarded buffers, or dying only in fresh interpreters): which signal is chance
+    script: str = ""  # the repro's code when it is a checked-in file's (the ledger's, written by hand), not made from ``spec``
 
     @property
     def reached(self) -> bool:
@@ -86,6 +89,8 @@ class CrashGroup:
             "packages": self.packages,
             "public_run": self.public_run,
             "public_note": self.public_note,
+            "heap": self.heap,
+            "script": self.script,
         }
 
     @classmethod
@@ -93,7 +98,8 @@ class CrashGroup:
         return cls(d["op"], Outcome.from_json(d["outcome"]), d.get("findings", []),
                    CallSpec.from_json(d["repro"]) if d.get("repro") else None, d.get("path", ""), d.get("public", ""), d.get("note", ""),
                    d.get("shrink_tries", 0), d.get("frame", ""), d.get("repro_frame", ""), d.get("repeat", 1),
-                   d.get("preamble", ""), d.get("packages", {}), d.get("public_run", ""), d.get("public_note", ""))
+                   d.get("preamble", ""), d.get("packages", {}), d.get("public_run", ""), d.get("public_note", ""), d.get("heap", False),
+                   d.get("script", ""))
 
 
 def crash_findings(rep: dict) -> list[dict]:
@@ -156,6 +162,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         key = (r.outcome.op, r.outcome.kind, r.outcome.what, frame)
         rebuilt.setdefault(key, []).append((f, r))
         log(f"rebuilt: {f.get('aten_op')} {f.get('invariant')} -> {r.outcome.text()}{' at ' + frame if frame else ''} ({r.via})")
+    joined = heap_damage_joined(rebuilt, log)
     groups = []
     named: set = set()  # (op, outcome) already given the plain file name
     for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][:3], -len(kv[1]))):
@@ -163,8 +170,9 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         variant = crash_expectfile.frame_variant(key[3]) if key[:3] in named else ""
         named.add(key[:3])
         groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
+        groups[-1].findings += joined.get(key, [])
     for (op, kind, what), members in lost.items():
-        home = next((g for g in groups if _joins(g, op, kind, what)), None)
+        home = next((g for g in groups if joins(g, op, kind, what)), None)
         if home is not None:  # the same call can die in one draw and not the next (heap damage): it has its repro there
             home.findings += [m for m, _ in members]
             log(f"{len(members)} {op} finding(s) that died with {what or kind} and were not rebuilt joined the group of the "
@@ -172,7 +180,54 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
             continue
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
+    for g in groups:
+        if write and not g.path:
+            ledgered_repro(g, definitions, log)
     return sorted(groups, key=lambda g: g.sort_key)
+
+
+def ledgered_repro(g: CrashGroup, definitions, log=print) -> None:
+    """A group none of whose raw findings gave a repro, of a crash the ledger knows with a checked-in repro: that repro,
+    replayed now in a fresh interpreter, is the group's when it still dies the way it records.
+
+    Heap damage a fork hides, or a call that crashes only after an earlier
+    one of the run (c10d's half-made connection), can escape every rebuild;
+    the maintainer still gets a repro, and the note says where it is from.
+    """
+    entry = ledger.load_or_empty().get(g.op, g.outcome.finding_kind.value)
+    path = ledger.expect_file(entry) if entry is not None else None
+    if path is None:
+        return
+    try:
+        replayed = expectfile.replay(path)
+    except expectfile.ExpectFileError as e:
+        g.note += f"; the ledger's repro cannot be read ({e})"
+        return
+    if replayed.status != "same":
+        g.note += f"; the ledger's repro {entry.expect} {replayed.actual.strip()} now, not {replayed.expected.strip()}"
+        return
+    ef = expectfile.load(path)
+    g.spec, g.path, g.repeat, g.outcome = ef.repro, str(path), ef.meta.get("repeat", 1), Outcome.from_json(ef.meta["outcome"])
+    g.public, g.script = ef.meta.get("public", ""), crash_expectfile.repro_code(path)
+    g.note = f"{g.note.removeprefix('no repro: ')}; the repro is the ledger's checked-in one, replayed now: still {replayed.actual.strip()}"
+    g.public_run = run_public(g, definitions)
+    log(f"{g.op}: no raw finding gave a repro; the ledger's {entry.expect} still {replayed.actual.strip()}")
+
+
+def heap_damage_joined(rebuilt: dict, log) -> dict:
+    """Groups rebuilt only in fresh interpreters (heap damage that dies, or not, by where it lands) of an op that also
+    has a guarded group (the write past a buffer, faulting where it happens, every run) join that group: the same op's
+    heap damage, shown deterministically. Taken out of ``rebuilt``; returns {guarded key: the findings it gains}."""
+    guarded = {key[0]: key for key, members in rebuilt.items() if any(r.spec.guarded for _, r in members)}
+    joined: dict = {}
+    for key in list(rebuilt):
+        home = guarded.get(key[0])
+        if home is not None and home != key and all(r.fresh for _, r in rebuilt[key]):
+            members = rebuilt.pop(key)
+            joined.setdefault(home, []).extend(f for f, _ in members)
+            log(f"{len(members)} {key[0]} finding(s) rebuilt only in fresh interpreters ({key[2]}) joined the group whose "
+                f"guarded repro shows the op's heap damage every run")
+    return joined
 
 
 def _call_key(f: dict) -> str:
@@ -183,11 +238,14 @@ def _call_key(f: dict) -> str:
                       sort_keys=True, default=str)
 
 
-def _joins(g: CrashGroup, op: str, kind: str, what: str) -> bool:
-    """A finding not rebuilt joins a group with a repro of the op it was charged to: one whose repro dies as it did, or
-    that holds a rebuilt finding the run saw die that way (heap damage rebuilt to the guard's SIGSEGV)."""
+def joins(g: CrashGroup, op: str, kind: str, what: str) -> bool:
+    """A finding not rebuilt joins a group with a repro of the op it was charged to: one whose repro dies as it did,
+    that holds a rebuilt finding the run saw die that way (heap damage rebuilt to the guard's SIGSEGV), or whose repro
+    is heap damage when the finding's signal is one heap damage gives (where the damage lands decides which)."""
     if g.spec is None or not g.path or g.op != op:
         return False
+    if g.heap and kind == "signal" and what in HEAP_DAMAGE_SIGNALS:
+        return True
     seen = [finding_outcome(f) for f in g.findings]
     return (g.outcome.kind, g.outcome.what) == (kind, what) or any(o is not None and (o.kind, o.what) == (kind, what) for o in seen)
 
@@ -206,11 +264,15 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
     same way in a fresh interpreter (heap damage the fork's inherited heap
     happened to expose) is rebuilt from the found call: with guarded
     buffers (then it is grouped by the fault the guard gives), else in
-    fresh interpreters.
+    fresh interpreters. A guarded call whose file does not die alone (the
+    guard did not make the fault: c10d's half-made connection) is rebuilt
+    unguarded in fresh interpreters.
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
-    if write and not g.path and not r.fresh and r.outcome.kind == "signal" and not r.spec.guarded:
-        fresh = crash_rebuild.heap_rebuild(r.spec, r.outcome, definitions)
+    if write and not g.path and not r.fresh and r.outcome.kind == "signal":
+        plain = crash_rebuild.guarded_spec(r.spec, guard=False)  # guarded, yet its file lives alone: the call as found, fresh
+        fresh = (crash_rebuild.fresh_rebuild(plain, r.outcome, definitions) if plain is not None
+                 else crash_rebuild.heap_rebuild(r.spec, r.outcome, definitions))
         if fresh is not None:
             log(f"{r.spec.op}: its forked-child repro does not die the same way in a fresh interpreter; rebuilt ({fresh.via})")
             if fresh.spec.guarded or not fresh.outcome.same(r.outcome):  # another signal, at the faulting write or where it lands
@@ -233,7 +295,7 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
         public, public_note = backward_entry(spec, r.outcome, definitions, repeat=r.repeat)
     repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
-                   repro_frame=repro_frame, public_note=public_note)
+                   repro_frame=repro_frame, public_note=public_note, heap=r.fresh or spec.guarded)
     text, source = definition_of(definitions, spec.op)
     if text and not definitions.get(spec.op.split("::")[0]):
         g.preamble = text  # imports: the issue report's script needs them too
@@ -243,8 +305,8 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
             path = crash_expectfile.write(out_dir, spec, r.outcome, example=finding, public=public, frame=key[3], variant=variant,
                                      repeat=r.repeat, fresh=r.fresh, definition=text, definition_from=source, packages=g.packages)
             g.path = str(path)
-            written = expectfile.load(path).meta  # what the file holds: write may have made the call more often, or larger
-            g.spec, g.repeat = CallSpec.from_json(written["repro"]), written.get("repeat", 1)
+            written = expectfile.load(path).meta  # what the file holds: the call made more often, or larger; heap damage dying another way
+            g.spec, g.repeat, g.outcome = CallSpec.from_json(written["repro"]), written.get("repeat", 1), Outcome.from_json(written["outcome"])
             log(f"wrote {path} ({result.tries} shrink tries)")
         except ValueError as e:
             g.note = f"no repro: {e}"

@@ -58,8 +58,8 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines.append(f"It is reachable from public API: {g.public}.")
     else:
         lines.append("Only a direct call of the overload reaches it (no public entry point found).")
-    script = script_source(g.spec, repeat=g.repeat)
-    if g.preamble:  # the modules that register the op (a C extension's): the script needs them before anything else
+    script = g.script or script_source(g.spec, repeat=g.repeat)
+    if g.preamble and not g.script:  # the modules that register the op (a C extension's): the script needs them before anything else
         script = script.replace("import torch\n", "import torch\n" + g.preamble, 1)
     lines += ["", "```python", script.rstrip(), "```", ""]
     if g.outcome.kind == "signal":
