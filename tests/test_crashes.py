@@ -230,6 +230,19 @@ def test_an_ops_heap_damage_seen_only_in_fresh_interpreters_joins_its_guarded_gr
     assert set(rebuilt) == {(op, "signal", "SIGSEGV", "k"), (op, "signal", "SIGFPE", ""), ("aten::neg", "signal", "SIGABRT", "")}
 
 
+def test_a_group_whose_repro_was_not_written_joins_its_ops_heap_damage_group():
+    """torchvision's ``_roi_align_backward``: a SIGABRT call a fork rebuilt, whose file alone returns (heap damage), joins
+    the op's guarded group; a group of another op with no ledgered repro stays, "no repro"."""
+    op = "aten::sub_.Tensor"
+    spec = CallSpec(op, (TensorSpec("float32", (3,), "arange"),))
+    heap = crash_groups.CrashGroup(op, Outcome("signal", "SIGSEGV", op), [{"n": 0}], spec, "f.py", heap=True)
+    unwritten = crash_groups.CrashGroup(op, Outcome("signal", "SIGABRT", op), [{"n": 1}], spec, note="no repro: returns alone")
+    alone = crash_groups.CrashGroup("opprop_zero::scale", Outcome("signal", "SIGABRT", "opprop_zero::scale"), [{"n": 2}],
+                                    note="no repro: x")
+    kept = crash_groups.without_repro_folded([heap, unwritten, alone], {}, log=lambda m: None)
+    assert kept == [heap, alone] and heap.findings == [{"n": 0}, {"n": 1}] and alone.note == "no repro: x"
+
+
 def test_a_guarded_call_is_unguarded_whole_for_its_fresh_rebuild():
     """A guarded repro whose file does not die alone (the guard did not make the fault) is rebuilt from the call as
     found: every guard gone, and nothing else changed."""

@@ -180,10 +180,26 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
             continue
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
-    for g in groups:
-        if write and not g.path:
-            ledgered_repro(g, definitions, log)
+    if write:
+        groups = without_repro_folded(groups, definitions, log)
     return sorted(groups, key=lambda g: g.sort_key)
+
+
+def without_repro_folded(groups: list[CrashGroup], definitions, log=print) -> list[CrashGroup]:
+    """Each group with no written repro joins its op's group that ``joins`` allows (a fork-rebuilt heap-damage call
+    whose file alone returns: the op's guarded repro shows that damage), else gets the ledger's repro where it can."""
+    kept = []
+    for g in groups:
+        home = None if g.path else next((h for h in groups if h is not g and joins(h, g.op, g.outcome.kind, g.outcome.what)), None)
+        if home is not None:
+            home.findings += g.findings
+            log(f"{len(g.findings)} {g.op} finding(s) whose repro was not written ({g.outcome.what}) joined the group "
+                f"whose repro {home.outcome.expected_text()}")
+            continue
+        if not g.path:
+            ledgered_repro(g, definitions, log)
+        kept.append(g)
+    return kept
 
 
 def ledgered_repro(g: CrashGroup, definitions, log=print) -> None:
@@ -295,7 +311,7 @@ def _shrunk_group(key, members, finding: dict, r: Rebuilt, out_dir, definitions:
         public, public_note = backward_entry(spec, r.outcome, definitions, repeat=r.repeat)
     repro_frame = (key[3] if spec == r.spec else _frame(r, definitions, spec)) if key[3] else ""  # gdb again only for a new call
     g = CrashGroup(key[0], r.outcome, [f for f, _ in members], spec, public=public, shrink_tries=result.tries, frame=key[3],
-                   repro_frame=repro_frame, public_note=public_note, heap=r.fresh or spec.guarded)
+                   repro_frame=repro_frame, public_note=public_note, heap=r.fresh or r.spec.guarded)  # its rebuild needed one
     text, source = definition_of(definitions, spec.op)
     if text and not definitions.get(spec.op.split("::")[0]):
         g.preamble = text  # imports: the issue report's script needs them too
