@@ -197,7 +197,8 @@ def test_a_group_no_raw_finding_rebuilt_gets_the_ledgers_checked_in_repro_replay
     assert Path(group.path) == (CRASHES / "aten._fft_c2r.out--crash-sigabrt.py").resolve() or group.path.endswith("aten._fft_c2r.out--crash-sigabrt.py")
     assert group.spec is not None and group.repeat == 10 and "still dies with SIGABRT" in group.note
     assert "the redrawn call fails an internal assert" in group.note
-    assert "torch.ops.aten._fft_c2r.out(self, [1], 1, 2, out=out_)" in issue_report.render(group)  # the file's own code
+    report = issue_report.render(group)
+    assert "torch.ops.aten._fft_c2r.out(self, [1], 1, 2, out=out_)" in report and "opprop's checked-in repro" in report  # the file's code
     definition, source = crash_script.definition_of(ZERO_DEFINITIONS, "opprop_zero::scale")
     empty = CallSpec("opprop_zero::scale", (TensorSpec("float32", (0,), "zeros"),))
     path = crash_expectfile.write(tmp_path, empty, Outcome("signal", "SIGSEGV", empty.op), example={},

@@ -47,6 +47,9 @@ def render(g: CrashGroup, *, torch_version: str | None = None, git_version: str 
         lines.append("It writes past the end of an input's buffer: in the repro that buffer ends at an inaccessible page "
                      "(`guarded`), so the write itself faults. Without the guard it damages the heap, and the process dies later, "
                      f"or not, depending on what the heap held{' (the fuzz run saw ' + ', '.join(seen) + ')' if seen else ''}.")
+    if g.script:
+        lines.append("The repro below is opprop's checked-in repro of this crash, replayed now in a fresh interpreter: it "
+                     "still dies this way (no call of this run died the same way alone).")
     if g.repro_frame or g.frame:
         lines.append(f"It dies in `{g.repro_frame or g.frame}` (first torch frame of gdb's backtrace)"
                      + (f"; the fuzzed input died in `{g.frame}`." if g.frame and g.repro_frame and g.frame != g.repro_frame else "."))
