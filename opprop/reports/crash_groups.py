@@ -165,11 +165,14 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     joined = heap_damage_joined(rebuilt, log)
     groups = []
     named: set = set()  # (op, outcome) already given the plain file name
-    for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][:3], -len(kv[1]))):
+    # an op's guarded groups first: once one has its repro, another of the op whose file returns alone joins it
+    # (``without_repro_folded``) instead of being rebuilt in fresh interpreters, minutes each, for a repro that dies only some runs
+    for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][0], not any(r.spec.guarded for _, r in kv[1]), kv[0][1:3], -len(kv[1]))):
         f, r = min(members, key=lambda m: _size(m[1].spec))
         variant = crash_expectfile.frame_variant(key[3]) if key[:3] in named else ""
         named.add(key[:3])
-        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame))
+        shown = any(g.heap and g.path and g.op == key[0] for g in groups)  # the op's heap damage has a deterministic repro
+        groups.append(_finish(key, members, f, r, out_dir, definitions, write, log, variant, keep_frame, fresh_fallback=not shown))
         groups[-1].findings += joined.get(key, [])
     for (op, kind, what), members in lost.items():
         home = next((g for g in groups if joins(g, op, kind, what)), None)
@@ -273,7 +276,7 @@ def _frame(r: Rebuilt, definitions: dict, spec: CallSpec | None = None) -> str:
 
 
 def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict, write: bool, log, variant: str,
-            keep_frame: bool = True) -> CrashGroup:
+            keep_frame: bool = True, fresh_fallback: bool = True) -> CrashGroup:
     """Shrink the group's smallest call and write its repro.
 
     A signal shrunk in forked children whose file then does not die the
@@ -285,7 +288,7 @@ def _finish(key, members, finding: dict, r: Rebuilt, out_dir, definitions: dict,
     unguarded in fresh interpreters.
     """
     g = _shrunk_group(key, members, finding, r, out_dir, definitions, write, log, variant, keep_frame)
-    if write and not g.path and not r.fresh and r.outcome.kind == "signal":
+    if write and fresh_fallback and not g.path and not r.fresh and r.outcome.kind == "signal":
         plain = crash_rebuild.guarded_spec(r.spec, guard=False)  # guarded, yet its file lives alone: the call as found, fresh
         fresh = (crash_rebuild.fresh_rebuild(plain, r.outcome, definitions) if plain is not None
                  else crash_rebuild.heap_rebuild(r.spec, r.outcome, definitions))
