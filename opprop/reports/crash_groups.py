@@ -179,7 +179,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
         if home is not None:  # the same call can die in one draw and not the next (heap damage): it has its repro there
             home.findings += [m for m, _ in members]
             log(f"{len(members)} {op} finding(s) that died with {what or kind} and were not rebuilt joined the group of the "
-                f"same op and signal, whose repro {home.outcome.expected_text()}")
+                f"same op whose repro {home.outcome.expected_text()}" + (" (the op's heap damage)" if home.heap else ""))
             continue
         reasons = sorted({why for _, why in members})
         groups.append(CrashGroup(op, Outcome(kind, what, op), [m for m, _ in members], note="no repro: " + reasons[0]))
