@@ -11,7 +11,7 @@ Public or private: a group is public when an OpInfo sample call (an OpInfo
 of a public function) died the same way in the same op, or when a public
 ``torch.*`` function or Tensor method named after the overload's packet,
 called with the repro's own arguments in a forked child, dies the same way
-in the same op; for a custom op, a public function of the ``--import``
+in the same op (``torch_entry``); for a custom op, a public function of the ``--import``
 packages that reaches it (``package_entry``: torchvision's Python API for
 the ops its C extension registers), or for its backward op the forward's
 public function followed by ``.backward(grad)`` (``backward_entry``).
@@ -22,14 +22,13 @@ from __future__ import annotations
 import dataclasses
 import json
 
-import torch
 
 from opprop.core.outcomes import CRASH_KINDS
 from opprop.fuzz.messages import Found, Record
 from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
 from opprop.reduce.crash_outcome import HEAP_DAMAGE_SIGNALS, Outcome, finding_outcome
 from opprop.reduce.crash_rebuild import RebuildError, Rebuilt
-from opprop.reduce.crash_script import call_arguments, definition_of, script_source
+from opprop.reduce.crash_script import definition_of, script_source
 from opprop.reduce.crash_shrink import shrink_crash
 from opprop.reduce.native_frame import native_frame
 from opprop.core import ledger
@@ -37,9 +36,7 @@ from opprop.core.imports import package_versions
 from opprop.core.specs import CallSpec
 from opprop.reports.backward_entry import backward_entry
 from opprop.reports.package_entry import package_entry
-
-PUBLIC_NAMESPACES = (("", "torch"), ("special_", "torch.special"), ("linalg_", "torch.linalg"), ("fft_", "torch.fft"), ("", "torch.nn.functional"))
-
+from opprop.reports.torch_entry import public_entry
 
 @dataclasses.dataclass
 class CrashGroup:
@@ -340,56 +337,3 @@ def run_public(g: CrashGroup, definitions) -> str:
     if g.spec is None or not call:
         return ""
     return crash_runner.run_spec(g.spec, fresh=True, call_text=call, repeat=g.repeat, definitions=definitions).expected_text()
-
-
-# ---------------------------------------------------------------- public or private
-
-
-def public_candidates(spec: CallSpec):
-    """(source text, function, receiver-first?) for public functions and methods named after the overload's packet."""
-    schema = spec.overload._schema
-    ns, packet = schema.name.split("::", 1)
-    if ns != "aten" or packet.startswith("_"):
-        return
-    pos, kw = call_arguments(spec)
-    for prefix, module in PUBLIC_NAMESPACES:
-        if prefix and not packet.startswith(prefix):
-            continue
-        name = packet[len(prefix):]
-        fn = _lookup(module, name)
-        if fn is not None:
-            yield f"{module}.{name}({', '.join(pos + kw)})", fn, False
-    method = getattr(torch.Tensor, packet, None)
-    if method is not None and spec.args and schema.arguments and schema.arguments[0].name == "self":
-        yield f"{pos[0]}.{packet}({', '.join(pos[1:] + kw)})", method, True
-
-
-def _lookup(module: str, name: str):
-    obj = torch
-    for part in module.split(".")[1:] + [name]:
-        obj = getattr(obj, part, None)
-        if obj is None:
-            return None
-    return obj if callable(obj) else None
-
-
-def public_entry(spec: CallSpec, outcome: Outcome, *, fresh: bool = False, repeat: int = 1) -> str:
-    """The first public call, with the repro's own arguments, that dies the same way in the same op; "" when none.
-
-    ``fresh`` (a call that dies only in a fresh interpreter): the public call
-    runs there, with no mode to name the op it dies in, so it counts when it
-    dies with the same signal; it is named after the overload's packet.
-    """
-    for text, fn, _method in public_candidates(spec):
-        if fresh:
-            if crash_runner.run_spec(spec, fresh=True, call_text=text, repeat=repeat).same(outcome):
-                return f"`{text}`"
-            continue
-        def prepare(fn=fn):
-            args, kwargs = spec.build()
-            return lambda: fn(*args, **kwargs)
-
-        # Under the mode to learn the op it dies in, then without it (a mode can change how a kernel fails).
-        if crash_runner.run_forked(prepare).same(outcome) and crash_runner.run_forked(prepare, op=outcome.op).same(outcome):
-            return f"`{text}`"
-    return ""

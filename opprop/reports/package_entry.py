@@ -9,7 +9,7 @@ packet (``torch.ops.ns.packet``, ``"ns::packet"``) or uses a module global
 that is the op. Each such function is called with the repro's own
 arguments (positionally, then bound by parameter: the repro's tensors in
 order, an argument of the same name, a required one from the op's other
-arguments) in a forked child, as ``crash_groups.public_entry`` calls
+arguments) in a forked child, as ``torch_entry.public_entry`` calls
 ``torch.*`` functions: dying the same way makes it a checked public call
 (``crash_groups`` then runs it in a fresh interpreter too). Otherwise it is
 named as the function whose code calls the op.
