@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import json
 
-
 from opprop.core.outcomes import CRASH_KINDS
 from opprop.fuzz.messages import Found, Record
 from opprop.reduce import crash_expectfile, crash_rebuild, crash_runner, expectfile
@@ -37,6 +36,7 @@ from opprop.core.specs import CallSpec
 from opprop.reports.backward_entry import backward_entry
 from opprop.reports.package_entry import package_entry
 from opprop.reports.torch_entry import public_entry
+
 
 @dataclasses.dataclass
 class CrashGroup:
