@@ -29,8 +29,10 @@ PACKAGE = "opprop_baseline"
 ROOT = Path(__file__).resolve().parent.parent
 _ABSOLUTE = re.compile(r"^\s*(from|import)\s+opprop\b", re.M)
 _ABSOLUTE_NAME = re.compile(r"^(\s*(?:from|import)\s+)opprop(?=[.\s])", re.M)
+_MODULE_KEY = 'sys.modules["opprop"]'  # checking()'s own frames are found by its package's folder: the baseline's, once renamed
 MAPPED = ("generators", "strategies")  # folders the package maps in (pyproject's package-dir)
 MODE_MODULES = ("checkmode", "check.mode")  # where a revision keeps InvariantMode, oldest first
+CHECKING_MODULES = ("usercode", "checking_context")  # where a revision keeps checking(), oldest first
 
 
 class BaselineError(RuntimeError):
@@ -62,9 +64,11 @@ def load(rev: str = DEFAULT_REV):
         if target.is_symlink():
             target.unlink()
         (where / folder).rename(target)
+    for link in [f for f in (where / PACKAGE).rglob("*") if f.is_symlink()]:  # package data linked from outside it
+        _copy_linked(commit, link, where)
     for source in (where / PACKAGE).rglob("*.py"):
         text = source.read_text()
-        renamed = _ABSOLUTE_NAME.sub(lambda m: m.group(1) + PACKAGE, text)
+        renamed = _ABSOLUTE_NAME.sub(lambda m: m.group(1) + PACKAGE, text).replace(_MODULE_KEY, f'sys.modules["{PACKAGE}"]')
         if renamed != text:
             source.write_text(renamed)
     for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
@@ -85,6 +89,39 @@ def load(rev: str = DEFAULT_REV):
     if absolute:  # it would run the current code's modules, not the baseline's
         raise BaselineError(f"--baseline {rev!r}: {', '.join(absolute)} import opprop absolutely")
     return commit, checkmode.InvariantMode
+
+
+def checking():
+    """The loaded revision's ``checking`` (what a user runs around code), or None where it has none.
+
+    The real-steps part times it against the current ``opprop.checking()``:
+    the same entry point on both sides, so what a block adds to the mode
+    (each finding's user line and ledger entry, per block) is on both.
+    """
+    for name in CHECKING_MODULES:
+        if importlib.util.find_spec(f"{PACKAGE}.{name}") is not None:
+            return importlib.import_module(f"{PACKAGE}.{name}").checking
+    return None
+
+
+def _copy_linked(commit: str, link: Path, where: Path) -> None:
+    """Put the revision's file in place of a link to it (``opprop/ledger.toml`` links to ``expected/ledger.toml``)."""
+    inside = link.relative_to(where / PACKAGE)
+    target = (Path("opprop") / inside).parent / link.readlink()
+    text = subprocess.run(["git", "show", f"{commit}:{Path(*_normalized(target.parts))}"], cwd=ROOT, capture_output=True)
+    link.unlink()
+    if text.returncode == 0:
+        link.write_bytes(text.stdout)
+
+
+def _normalized(parts) -> list:
+    out: list = []
+    for part in parts:
+        if part == "..":
+            out.pop()
+        elif part != ".":
+            out.append(part)
+    return out
 
 
 def _has_path(commit: str, path: str) -> bool:

@@ -6,7 +6,7 @@ small image. Ways: ``plain``; ``floor`` (a do-nothing dispatch mode: what any
 mode pays to intercept); ``opprop`` (``opprop.checking()``, what a user runs);
 ``schema_check`` (PyTorch's SchemaCheckMode); ``native`` (``checking(engine="native")``)
 and ``native_off`` (plain, with the native engine's fallback registered) where it
-builds; with ``--baseline`` an earlier revision's InvariantMode. Rounds interleave the ways in a fresh shuffled order
+builds; with ``--baseline`` an earlier revision's ``checking()`` (its InvariantMode where it has none). Rounds interleave the ways in a fresh shuffled order
 each round, and a way's time is its median step over the rounds, so drift on
 a shared machine hits every way alike. A way that raises is reported as
 failed with its error, not timed. Needs the ``bench`` extra (timm, transformers).
@@ -102,8 +102,10 @@ def _contexts(baseline_mode=None) -> dict:
     if native_registration() is not None:
         found["native_new"] = 0
         ways["native"], ways["native_off"] = native, contextlib.nullcontext
-    if baseline_mode is not None:
-        ways["baseline"] = lambda: baseline_mode("real")
+    if baseline_mode is not None:  # the revision's checking(), as `opprop` is the current one: like against like
+        from . import baseline
+
+        ways["baseline"] = baseline.checking() or (lambda: baseline_mode("real"))
     return ways, found
 
 

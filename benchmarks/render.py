@@ -58,7 +58,7 @@ def _baseline_note(o: dict) -> list:
         return []
     return [
         "",
-        f"`baseline` is the InvariantMode of `{b['rev']}` (commit {b['commit'][:12]}), exported with `git archive` and imported "
+        f"`baseline` is the {b.get('entry', 'InvariantMode')} of `{b['rev']}` (commit {b['commit'][:12]}), exported with `git archive` and imported "
         "as the package `opprop_baseline` (`benchmarks/baseline.py`), timed as a fifth way in the same shuffled rounds on "
         "the same samples: `opprop/baseline` compares the current code with it side by side, in one run.",
     ]
