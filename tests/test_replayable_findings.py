@@ -96,3 +96,18 @@ def test_an_old_report_falls_back_to_a_labelled_search():
     assert origin.startswith("a new search (fallback") and spec.op == "aten::q_per_channel_scales"
     call = search_again("aten::q_per_channel_scales", "aten::q_per_channel_scales", catalog.TENSOR_IMPL)
     assert ("aten::q_per_channel_scales", catalog.TENSOR_IMPL) in {f.key for f in run_call(call).findings}
+
+
+def test_a_search_that_crashes_is_a_skipped_file_not_the_end_of_the_command(tmp_path):
+    """An old report's finding is searched for again; the search draws inputs no finding vouched for, and a draw
+    that kills its process (``opprop_zero::aborts`` aborts on every call) ends the child it runs in, not the writer."""
+    import zero_size_crash_ops  # noqa: F401 (registers opprop_zero::aborts)
+
+    old = Finding(aten_op="opprop_zero::aborts", called_op="opprop_zero::aborts", invariant=catalog.TENSOR_IMPL,
+                  output_index=0, detail={}, inputs={})
+    with pytest.raises(CaptureError, match="breaks it again died with SIGABRT"):
+        search_again(old.called_op, old.aten_op, old.invariant, examples=2)
+    logged = []
+    assert regressions.write_expected([old], tmp_path, examples=2, log=logged.append) == []
+    assert logged == ["skipped opprop_zero::aborts / tensorimpl_use_count: the search for a call of opprop_zero::aborts "
+                      "that breaks it again died with SIGABRT"]

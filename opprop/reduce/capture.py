@@ -10,6 +10,9 @@ call the overload directly, so they stay valid whatever wrapper first reached it
 from __future__ import annotations
 
 import contextlib
+import faulthandler
+import json
+import os
 
 import torch
 from torch._ops import OpOverload
@@ -20,11 +23,12 @@ from opprop.core.calls import Call, from_spec
 from opprop.inputs.choices import ReplayError
 from opprop.explore.session import Exploration, replay_call
 from opprop.check.runner import ARGUMENT_ERRORS, run_call
-from opprop.core import quantized_engine
+from opprop.core import child_process, quantized_engine
 from opprop.core.specs import CallSpec, SpecError, describe
 from opprop.explore.target import resolve
 
 MAX_RECORDED = 32  # calls of the overload kept per top-level call
+SEARCH_TIMEOUT_S = 600  # search_again's child: samples and draws, as a fresh ``opprop check`` of the op
 
 
 class CaptureError(ValueError):
@@ -99,27 +103,48 @@ def capture(call: Call, aten_op: str, invariant: str) -> CallSpec:
     )
 
 
-def search_again(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0) -> Call:
+def search_again(called_op: str, aten_op: str, invariant: str, *, device: str = "cpu", examples: int = 100, seed: int = 0,
+                 isolate: bool | None = None) -> Call:
     """FALLBACK for reports written before findings carried their call and choices: search for a top-level
     call of ``called_op`` that breaks the invariant, as ``opprop check`` would (fixed samples, then draws).
 
     It can only find what a fresh ``check`` with this seed finds; a finding
-    that keeps its ``call`` or ``replay`` never comes here.
+    that keeps its ``call`` or ``replay`` never comes here. The search draws
+    inputs no finding vouched for, where kernels can crash, so it runs in a
+    forked child (``isolate``, default where fork exists, as shrink candidates
+    do): a crash or a hang is a ``CaptureError``, never the end of the command.
     """
     try:
         target = resolve(called_op)
     except catalog.UnknownOp as e:
         raise CaptureError(str(e)) from None
+    isolate = hasattr(os, "fork") if isolate is None else isolate
 
-    def breaking(findings):
-        return [f for f in findings if f.aten_op == aten_op and f.invariant == invariant]
+    def searched() -> bytes:
+        """The JSON of the breaking call's replay (Hypothesis's shrunk example is the latest one), or b"" for none."""
+        def breaking(findings):
+            return [f for f in findings if f.aten_op == aten_op and f.invariant == invariant]
 
-    session = Exploration(target, device=device, seed=seed, invariants=[invariant], fails=breaking, stop_at_first=True)
-    session.run(samples=-1, examples=examples)
-    found = [f for k, f in session.latest.items() if k[:2] == (aten_op, invariant)]
-    if not found:
+        session = Exploration(target, device=device, seed=seed, invariants=[invariant], fails=breaking, stop_at_first=True)
+        session.run(samples=-1, examples=examples)
+        found = [f for k, f in session.latest.items() if k[:2] == (aten_op, invariant)]
+        return json.dumps(found[0].replay).encode() if found else b""
+
+    if isolate:
+        def in_child() -> bytes:
+            faulthandler.disable()  # a crash here is an answer (the CaptureError below), not something to dump
+            return searched()
+
+        end = child_process.run(in_child, timeout=SEARCH_TIMEOUT_S)
+        if end.timed_out or end.signal is not None or end.code != 0:
+            how = f"ran past {SEARCH_TIMEOUT_S} s" if end.timed_out else (end.signal_name and f"died with {end.signal_name}") or f"failed (exit {end.code})"
+            raise CaptureError(f"{aten_op} / {invariant}: the search for a call of {called_op} that breaks it again {how}")
+        replay = end.output
+    else:
+        replay = searched()
+    if not replay:
         raise CaptureError(f"{aten_op} / {invariant}: no call of {called_op} breaks it again (samples and {examples} draws, seed {seed})")
     try:
-        return replay_call(found[0].replay, device)  # Hypothesis's shrunk example is the latest one
+        return replay_call(json.loads(replay), device)
     except ReplayError as e:
         raise CaptureError(f"{aten_op} / {invariant}: {e}") from None

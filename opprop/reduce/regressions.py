@@ -180,7 +180,8 @@ def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = Fals
                                preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "",
                                example=(provenance or {}).get(finding.key))
         except (CaptureError, ShrinkError, expectfile.ExpectFileError, ValueError) as e:
-            log(f"skipped {finding.aten_op} / {finding.invariant}: {e}")
+            said = f"{finding.aten_op} / {finding.invariant}: "
+            log(f"skipped {said}{str(e).removeprefix(said)}")  # (most of these errors begin with the same words)
             continue
         log(f"wrote {reg.path} ({reg.tries} shrink tries, from {reg.origin}); its ledger record:\n{reg.toml()}\n")
         written.append(reg)
