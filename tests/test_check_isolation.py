@@ -16,7 +16,7 @@ import pytest
 from tests.support.runs import env
 
 from opprop.cli.errors import EXIT_CRASH
-from opprop.core.imports import Definitions
+from opprop.core.imports import Definitions, preamble
 from opprop.fuzz.messages import Found, OpDone
 from opprop.fuzz.progress import Progress
 from opprop.reduce import crash_script, native_frame
@@ -115,9 +115,9 @@ def test_an_issue_report_without_a_repro_says_why_not_an_empty_file_name():
 
 def test_imports_stand_in_for_a_source_that_never_names_the_namespace():
     found = Definitions({"mylib": "/x/mylib_ops.py"}, ["mylib_ops", "torchvision"])
-    assert found.preamble("torchvision") == "import mylib_ops\nimport torchvision\n"
-    assert found.preamble("mylib") == "" and found.preamble("aten") == ""  # inlined source; torch's own
-    assert Definitions({}, []).preamble("torchvision") == ""
+    assert preamble(found, "torchvision::nms") == "import mylib_ops\nimport torchvision\n"
+    assert preamble(found, "mylib::f") == "" and preamble(found, "aten::add.Tensor") == ""  # inlined source; torch's own
+    assert preamble(Definitions({}, []), "torchvision::nms") == ""
 
 
 OPENMP_PARENT = """

@@ -11,7 +11,7 @@ import sys
 
 from tests.support.runs import env
 
-from opprop.core.imports import definitions_for, import_modules
+from opprop.core.imports import Definitions, definitions_for, import_modules, preamble
 
 MODULE = "torch.distributed.fsdp._fully_shard._fsdp_collectives"
 FINDING = {
@@ -32,7 +32,7 @@ def test_an_installed_module_is_imported_not_inlined():
     import_modules([MODULE])
     found = definitions_for([MODULE])
     assert "fsdp" not in found  # no source to inline
-    assert found.preamble("fsdp") == f"import {MODULE}\n"
+    assert preamble(found, "fsdp::all_gather_copy_in") == f"import {MODULE}\n"
 
 
 def test_shrink_writes_a_repro_that_imports_the_registering_module_and_runs_alone(tmp_path):
@@ -65,3 +65,19 @@ def test_a_crash_repro_of_torchs_own_op_imports_the_module_that_defines_it():
                                "kwargs": {"out": {"tensor": {"dtype": "float32", "shape": [0], "fill": "zeros"}}}})
     alone = crash_runner.run_spec(spec, fresh=True, definitions=Definitions())
     assert (alone.kind, alone.what) == ("signal", "SIGSEGV"), alone
+
+
+def test_a_sweeps_finding_on_torchs_own_op_gets_an_expect_file_that_imports_its_module(tmp_path, monkeypatch):
+    """A sweep reaches fsdp:: with no --import (op_db imported the module): the violation's expect file imports that
+    module by the rule crash repros use (``imports.repro_imports``). Before, it had no import, failed alone with
+    "no attribute 'all_gather_copy_in'", and no file was written."""
+    from opprop.check.findings import Finding
+    from opprop.reduce import regressions
+
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    monkeypatch.setenv("OPPROP_LEDGER", str(empty))  # nothing is known: the finding is new
+    import_modules([MODULE])
+    written = regressions.write_expected([Finding.from_json(FINDING)], tmp_path / "expected", definitions=Definitions(), log=lambda _: None)
+    assert [r.path.name for r in written] == ["fsdp.all_gather_copy_in--returns_input.py"]
+    assert f"\nimport {MODULE}\n" in written[0].path.read_text()

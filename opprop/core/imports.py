@@ -32,9 +32,28 @@ class Definitions(dict):
             return ()
         return self.imports
 
-    def preamble(self, namespace: str) -> str:
-        """``import m`` lines for a namespace with no source to inline and not torch's own; "" otherwise."""
-        return "".join(f"import {m}\n" for m in self.imported_by(namespace))
+
+
+def repro_imports(definitions, op: str) -> tuple:
+    """The modules a repro of ``op`` imports so that the op exists: the one rule for violation and crash repros.
+
+    The modules that register its namespace when no source of theirs is
+    inlined (``Definitions.imported_by``); else, for torch's own op that a
+    bare ``import torch`` does not define (``fsdp::chunk_cat``, defined by a
+    module op_db imports), the torch module that defines it; else none.
+    ``definitions`` may be a plain namespace -> source dict, or None.
+    """
+    namespace = op.split("::")[0]
+    modules = definitions.imported_by(namespace) if isinstance(definitions, Definitions) else ()
+    if modules or namespace in (definitions or {}) or namespace in ("aten", "prims"):
+        return modules
+    module = registering_module(op)
+    return (module,) if module is not None and module.split(".")[0] == "torch" else ()
+
+
+def preamble(definitions, op: str) -> str:
+    """``import m`` lines of ``repro_imports``: what a repro of ``op`` runs before its inputs."""
+    return "".join(f"import {m}\n" for m in repro_imports(definitions, op))
 
 
 def registering_module(op: str) -> str | None:
@@ -136,7 +155,7 @@ def definitions_for(names) -> Definitions:
     ``torch.library.custom_op("ns::op")``); the first such module wins.
     A module of an installed package (torch's own ``fsdp::``, say) is not
     inlined: its source imports its package's siblings, so the repro imports
-    it instead (``Definitions.preamble``).
+    it instead (``preamble``).
     """
     import re
     import torch

@@ -62,19 +62,17 @@ def own_lines(script: str) -> list[str]:
 
 def definition_of(definitions, op: str) -> tuple[str | None, str]:
     """(what a repro of ``op`` holds before its inputs so the op exists, where that is from): the source of the
-    module registering its namespace, inlined; else, for a namespace no source names (a C extension, a name
-    built at run time), imports of the ``--import`` modules (``imports.Definitions``); else (None, "")."""
+    module registering its namespace, inlined; else the imports of ``imports.repro_imports`` (the one rule,
+    violation repros' too); else (None, "")."""
     namespace = op.split("::")[0]
     path = (definitions or {}).get(namespace)
     if path:
         return Path(path).read_text(), Path(path).name
-    preamble = definitions.preamble(namespace) if hasattr(definitions, "preamble") else ""
-    if preamble:
-        return preamble, "--import " + " ".join(definitions.imports)
-    module = imports.registering_module(op) if namespace not in ("aten", "prims") else None
-    if module is not None and module.split(".")[0] == "torch":  # torch's own op, defined by a module torch does not import
-        return f"import {module}\n", module
-    return None, ""
+    modules = imports.repro_imports(definitions, op)
+    if not modules:
+        return None, ""
+    given = isinstance(definitions, imports.Definitions) and modules == definitions.imported_by(namespace)
+    return imports.preamble(definitions, op), "--import " + " ".join(definitions.imports) if given else " ".join(modules)
 
 
 def needs_definition(definitions, op: str) -> bool:

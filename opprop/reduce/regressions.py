@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from opprop.core import child_process
+from opprop.core import child_process, imports
 from opprop.reduce import expectfile, fixes
 from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
@@ -153,7 +153,7 @@ def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = Fals
     keeps; an existing file is kept unless ``force``. ``opprop check --write-expected``, ``opprop shrink`` (which
     ``opprop fuzz --write-expected`` runs in a child, so that no op runs in the fuzz parent) and the plugin's
     ``--opprop-write-expected`` all write through it. ``definitions``: namespace -> the source registering it (a
-    ``Definitions`` also gives the preamble importing the rest), loaded here when its ops are not. ``provenance``:
+    ``Definitions`` also names the modules a repro imports: ``imports.preamble``), loaded here when its ops are not. ``provenance``:
     (aten op, invariant) -> the un-shrunk example the file shows, where the caller knows more than the finding (the
     plugin's test and user frame)."""
     definitions = {} if definitions is None else definitions  # an empty Definitions still has its preamble
@@ -177,7 +177,7 @@ def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = Fals
             _load_definition(definition)
         try:
             reg = from_finding(finding, out_dir, device=device, examples=examples, seed=seed, definition=definition,
-                               preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "",
+                               preamble=imports.preamble(definitions, finding.aten_op),
                                example=(provenance or {}).get(finding.key))
         except (CaptureError, ShrinkError, expectfile.ExpectFileError, ValueError) as e:
             said = f"{finding.aten_op} / {finding.invariant}: "

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from opprop.check import catalog, invariants
 from opprop.check.findings import Finding
-from opprop.core import child_process
+from opprop.core import child_process, imports
 from opprop.core.specs import CallSpec
 from opprop.reduce import capture, expectfile, fixes, regressions, repro, shrink
 from opprop.reports import ledger_fixes
@@ -173,7 +173,7 @@ def _built(g: ViolationGroup, definitions, grow: bool = True) -> dict:
         source = definitions.get(namespace) if definitions else None
         script = repro.emit(spec, first.invariant, definition=Path(source).read_text() if source else None,
                             definition_from=Path(source).name if source else "",
-                            preamble=definitions.preamble(namespace) if hasattr(definitions, "preamble") else "")
+                            preamble=imports.preamble(definitions, first.aten_op))
     fix = fixes.for_spec(spec, first.invariant, detail, output_index, grow=grow, neighbours=fixes.verify.NEIGHBOURS if grow else 0)
     return {**out, "spec": spec.as_json(), "script": script, "fix": fix.as_json()}
 
