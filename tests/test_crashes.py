@@ -231,6 +231,25 @@ def test_an_ops_heap_damage_seen_only_in_fresh_interpreters_joins_its_guarded_gr
     assert set(rebuilt) == {(op, "signal", "SIGSEGV", "k"), (op, "signal", "SIGFPE", ""), ("aten::neg", "signal", "SIGABRT", "")}
 
 
+def test_an_ops_guarded_groups_are_finished_first():
+    """The guarded group of an op is finished before its other groups, even one with more members or an earlier
+    signal name: its repro faults at the write every run, so a group whose file returns alone can join it. Ops stay
+    in name order, and an op's unguarded groups by outcome, larger first."""
+    op = "aten::sub_.Tensor"
+    plain = CallSpec(op, (TensorSpec("float32", (3,), "arange"),))
+    guarded = crash_rebuild.Rebuilt(crash_rebuild.guarded_spec(plain), Outcome("signal", "SIGSEGV", op), "guarded")
+    forked = crash_rebuild.Rebuilt(plain, Outcome("signal", "SIGABRT", op), "replayed choices")
+    other = crash_rebuild.Rebuilt(CallSpec("aten::neg", (TensorSpec("float32", (1,), "zeros"),)), Outcome("signal", "SIGABRT", "aten::neg"),
+                                  "replayed choices")
+    rebuilt = {("aten::neg", "signal", "SIGABRT", ""): [({}, other)],
+               (op, "signal", "SIGABRT", ""): [({}, forked), ({}, forked), ({}, forked)],
+               (op, "signal", "SIGFPE", ""): [({}, forked)],
+               (op, "signal", "SIGSEGV", "k"): [({}, guarded)]}
+    order = [key for key, _ in crash_groups.finishing_order(rebuilt)]
+    assert order == [("aten::neg", "signal", "SIGABRT", ""), (op, "signal", "SIGSEGV", "k"), (op, "signal", "SIGABRT", ""),
+                     (op, "signal", "SIGFPE", "")]
+
+
 def test_a_group_whose_repro_was_not_written_joins_its_ops_heap_damage_group():
     """torchvision's ``_roi_align_backward``: a SIGABRT call a fork rebuilt, whose file alone returns (heap damage), joins
     the op's guarded group; a group of another op with no ledgered repro stays, "no repro"."""

@@ -162,9 +162,7 @@ def group(findings: list[dict], out_dir, *, definitions: dict | None = None, wri
     joined = heap_damage_joined(rebuilt, log)
     groups = []
     named: set = set()  # (op, outcome) already given the plain file name
-    # an op's guarded groups first: once one has its repro, another of the op whose file returns alone joins it
-    # (``without_repro_folded``) instead of being rebuilt in fresh interpreters, minutes each, for a repro that dies only some runs
-    for key, members in sorted(rebuilt.items(), key=lambda kv: (kv[0][0], not any(r.spec.guarded for _, r in kv[1]), kv[0][1:3], -len(kv[1]))):
+    for key, members in finishing_order(rebuilt):
         f, r = min(members, key=lambda m: _size(m[1].spec))
         variant = crash_expectfile.frame_variant(key[3]) if key[:3] in named else ""
         named.add(key[:3])
@@ -228,6 +226,14 @@ def ledgered_repro(g: CrashGroup, definitions, log=print) -> None:
     g.note = f"{g.note.removeprefix('no repro: ')}; the repro is the ledger's checked-in one, replayed now: still {replayed.actual.strip()}"
     g.public_run = run_public(g, definitions)
     log(f"{g.op}: no raw finding gave a repro; the ledger's {entry.expect} still {replayed.actual.strip()}")
+
+
+def finishing_order(rebuilt: dict) -> list:
+    """The rebuilt groups ((key, members) pairs) in the order they are finished: by op, an op's guarded groups first,
+    then by outcome, larger groups first. Once a guarded group has its repro, another group of the op whose file
+    returns alone joins it (``without_repro_folded``) instead of being rebuilt in fresh interpreters, minutes each,
+    for a repro that dies only in some runs."""
+    return sorted(rebuilt.items(), key=lambda kv: (kv[0][0], not any(r.spec.guarded for _, r in kv[1]), kv[0][1:3], -len(kv[1])))
 
 
 def heap_damage_joined(rebuilt: dict, log) -> dict:
