@@ -33,7 +33,6 @@ class Definitions(dict):
         return self.imports
 
 
-
 def repro_imports(definitions, op: str) -> tuple:
     """The modules a repro of ``op`` imports so that the op exists: the one rule for violation and crash repros.
 

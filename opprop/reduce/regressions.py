@@ -156,7 +156,7 @@ def write_expected(findings, out_dir, *, ledger=None, captured_only: bool = Fals
     ``Definitions`` also names the modules a repro imports: ``imports.preamble``), loaded here when its ops are not. ``provenance``:
     (aten op, invariant) -> the un-shrunk example the file shows, where the caller knows more than the finding (the
     plugin's test and user frame)."""
-    definitions = {} if definitions is None else definitions  # an empty Definitions still has its preamble
+    definitions = {} if definitions is None else definitions  # an empty Definitions still names the --import modules
     done: set = set()
     written = []
     for finding in findings:
