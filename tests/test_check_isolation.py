@@ -57,7 +57,7 @@ def test_a_crash_in_an_op_no_source_names_becomes_a_repro_that_imports_its_modul
     fuzz = _opprop("fuzz", "--ops", "opprop_runtime_ns::*", "--import", "runtime_ns_ops", "--jobs", "1", "--budget", "90",
                    "--per-op-examples", "40", "--journal", "j.jsonl", "--database", "db", "--report", "r.json", cwd=tmp_path)
     assert fuzz.returncode == 0, fuzz.stderr[-3000:]
-    per_target = [int(n) for n in re.findall(r"^\[\d+/\d+\] \S+: .*, (\d+) new finding\(s\)", fuzz.stderr, re.M)]
+    per_target = [int(n) for n in re.findall(r"^\[\d+/\d+\] \S+: .*, (\d+) finding\(s\)", fuzz.stderr, re.M)]
     total = int(re.search(r"^(\d+) finding\(s\)", fuzz.stdout, re.M).group(1))
     assert per_target and sum(per_target) == total == 1, fuzz.stdout + fuzz.stderr
     made = _opprop("report", "--issue", "j.jsonl", "--no-native-frame", "--out", "crashes", "--md", "issues.md", "--summary", "s.md",
@@ -102,7 +102,7 @@ def test_the_per_target_counts_add_up_to_the_summary_count():
         progress.finding(Found(target=target, finding=f))
     for target in ("ns::a", "ns::b", "ns::c"):  # a pool-recorded crash's op_done has no first_seen
         progress.op_done(OpDone(target=target, status="crash", stats={"examples": 1}))
-    counts = [int(n) for n in re.findall(r"(\d+) new finding\(s\)", stream.getvalue())]
+    counts = [int(n) for n in re.findall(r"(\d+) finding\(s\)", stream.getvalue())]
     assert counts == [1, 1, 0] and sum(counts) == 2
 
 

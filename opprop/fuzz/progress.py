@@ -50,7 +50,7 @@ class Progress:
         else:
             found = self.new.get(record.target, 0)  # the summary's count, split by target: crashes and hangs too
             line = (f"[{self.done}/{self.total}] {record.target}: {record.status}, {stats.get('examples', 0)} examples, "
-                    f"{stats.get('valid', 0)} valid, {found} new finding(s), {record.seconds or 0:.1f}/{record.budget or 0:.1f} s")
+                    f"{stats.get('valid', 0)} valid, {found} finding(s), {record.seconds or 0:.1f}/{record.budget or 0:.1f} s")
             print(line, file=self.stream, flush=True)
 
     def tick(self) -> None:
