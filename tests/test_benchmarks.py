@@ -132,13 +132,16 @@ def test_a_baseline_with_absolute_imports_and_mapped_packages_loads_its_own_mode
     assert sys.modules["opprop_baseline.check.mode"].__file__ != sys.modules["opprop.check.mode"].__file__
 
 
-def test_the_real_steps_baseline_is_the_revisions_own_checking_with_its_ledger_and_user_lines():
+def test_the_real_steps_baseline_is_the_revisions_own_checking_with_its_ledger_and_user_lines(monkeypatch):
     """faacd69's checking() runs as the current one does: its shipped ledger (a link in the repository) comes along,
     and a finding's line is this file's, not the exported package's (whose frames are opprop's own)."""
+    import sys
+
     import torch
 
     from benchmarks import baseline
 
+    monkeypatch.setenv("OPPROP_NATIVE", "0")  # its own compiled hot path (another source, another build) is not the subject
     baseline.load("faacd69")
     checking = baseline.checking()
     assert checking.__module__ == "opprop_baseline.usercode"
@@ -147,3 +150,4 @@ def test_the_real_steps_baseline_is_the_revisions_own_checking_with_its_ledger_a
         torch.ops.aten._unsafe_view(x, [16])  # ledgered: its output shares the input's storage
     assert found.findings and all(f.known for f in found.findings)
     assert {f.where.rsplit(":", 1)[0] for f in found.findings} == {"tests/test_benchmarks.py"}
+    assert sys.modules["opprop_baseline.check.native"].module is None  # nothing was built for it
