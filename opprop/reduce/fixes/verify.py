@@ -18,8 +18,7 @@ import torch
 
 from opprop.check import catalog
 from opprop.check.runner import ARGUMENT_ERRORS, run_call
-from opprop.core import quantized_engine
-from opprop.core.calls import Call
+from opprop.core import calls
 from opprop.core.specs import CallSpec, SpecError, TensorSpec
 from opprop.reduce import shrink
 from opprop.reduce.fixes import scratch
@@ -39,16 +38,14 @@ class Verdict:
 
 def findings_on(op, spec: CallSpec) -> list | None:
     """Every finding on ``op`` itself when the spec's call runs against it; None when the call is rejected."""
-    with quantized_engine.using(spec.engine):  # its packed weights and its call under the engine it was found under
-        try:
-            args, kwargs = spec.build()
-        except (SpecError, *ARGUMENT_ERRORS):
-            return None
-        name = catalog.qualified_name(op)
-        # below ADInplaceOrView, as the repro script calls a declared view (capture.failing_findings says why)
-        below = catalog.classify(op).view or catalog.classify(spec.overload).view
-        with torch._C._AutoDispatchBelowADInplaceOrView() if below else contextlib.nullcontext():
-            result = run_call(Call(name, op, args, kwargs, source="repro"))
+    try:  # its packed weights built, and its call made, under the engine it was found under (calls.from_spec)
+        call = dataclasses.replace(calls.from_spec(spec, fn=op), target=(name := catalog.qualified_name(op)))
+    except (SpecError, *ARGUMENT_ERRORS):
+        return None
+    # below ADInplaceOrView, as the repro script calls a declared view (capture.failing_findings says why)
+    below = catalog.classify(op).view or catalog.classify(spec.overload).view
+    with torch._C._AutoDispatchBelowADInplaceOrView() if below else contextlib.nullcontext():
+        result = run_call(call)
     if result.error is not None:
         return None
     return [f for f in result.findings if f.aten_op == name]
