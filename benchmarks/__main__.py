@@ -105,7 +105,7 @@ def main(argv=None) -> int:
 
         torch.set_num_threads(1)
         workloads = real.run(rounds=args.rounds, progress=_progress("real"), baseline_mode=mode)
-        timed = against and {**against, "entry": "checking()" if baseline.checking() is not None else "InvariantMode"}
+        timed = against and {**against, "entry": real.baseline_way(mode)[0]}
         results["real"] = {"rounds": args.rounds, "threads": 1, "baseline": timed, "summary": real.summary(workloads), "workloads": workloads}
     if "detect" in parts:
         from . import detect

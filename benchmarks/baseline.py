@@ -15,6 +15,7 @@ import atexit
 import importlib
 import importlib.util
 import io
+import posixpath
 import re
 import shutil
 import subprocess
@@ -98,30 +99,17 @@ def checking():
     the same entry point on both sides, so what a block adds to the mode
     (each finding's user line and ledger entry, per block) is on both.
     """
-    for name in CHECKING_MODULES:
-        if importlib.util.find_spec(f"{PACKAGE}.{name}") is not None:
-            return importlib.import_module(f"{PACKAGE}.{name}").checking
-    return None
+    module = _first_module(CHECKING_MODULES)
+    return None if module is None else module.checking
 
 
 def _copy_linked(commit: str, link: Path, where: Path) -> None:
     """Put the revision's file in place of a link to it (``opprop/ledger.toml`` links to ``expected/ledger.toml``)."""
-    inside = link.relative_to(where / PACKAGE)
-    target = (Path("opprop") / inside).parent / link.readlink()
-    text = subprocess.run(["git", "show", f"{commit}:{Path(*_normalized(target.parts))}"], cwd=ROOT, capture_output=True)
+    target = posixpath.normpath(f"opprop/{link.relative_to(where / PACKAGE).parent.as_posix()}/{link.readlink().as_posix()}")
+    text = subprocess.run(["git", "show", f"{commit}:{target}"], cwd=ROOT, capture_output=True)
     link.unlink()
     if text.returncode == 0:
         link.write_bytes(text.stdout)
-
-
-def _normalized(parts) -> list:
-    out: list = []
-    for part in parts:
-        if part == "..":
-            out.pop()
-        elif part != ".":
-            out.append(part)
-    return out
 
 
 def _has_path(commit: str, path: str) -> bool:
@@ -130,7 +118,15 @@ def _has_path(commit: str, path: str) -> bool:
 
 def _import_mode():
     """The revision's dispatch-mode module, wherever that revision keeps it."""
-    for name in MODE_MODULES:
+    module = _first_module(MODE_MODULES)
+    if module is None:
+        raise ImportError(f"none of {', '.join(MODE_MODULES)}")
+    return module
+
+
+def _first_module(names):
+    """The first of ``names`` (modules of the exported package, oldest layout first) the revision has, imported; or None."""
+    for name in names:
         if importlib.util.find_spec(f"{PACKAGE}.{name.split('.')[0]}") is not None:
             return importlib.import_module(f"{PACKAGE}.{name}")
-    raise ImportError(f"none of {', '.join(MODE_MODULES)}")
+    return None

@@ -102,11 +102,18 @@ def _contexts(baseline_mode=None) -> dict:
     if native_registration() is not None:
         found["native_new"] = 0
         ways["native"], ways["native_off"] = native, contextlib.nullcontext
-    if baseline_mode is not None:  # the revision's checking(), as `opprop` is the current one: like against like
-        from . import baseline
-
-        ways["baseline"] = baseline.checking() or (lambda: baseline_mode("real"))
+    if baseline_mode is not None:
+        ways["baseline"] = baseline_way(baseline_mode)[1]
     return ways, found
+
+
+def baseline_way(baseline_mode) -> tuple:
+    """(what it is, a block factory): the loaded revision's checking(), as `opprop` is the current one, like against
+    like; its InvariantMode where it has none."""
+    from . import baseline
+
+    checking = baseline.checking()
+    return ("checking()", checking) if checking is not None else ("InvariantMode", lambda: baseline_mode("real"))
 
 
 def time_workload(name: str, rounds: int = 7, baseline_mode=None) -> dict:

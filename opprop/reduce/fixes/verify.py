@@ -38,8 +38,9 @@ class Verdict:
 
 def findings_on(op, spec: CallSpec) -> list | None:
     """Every finding on ``op`` itself when the spec's call runs against it; None when the call is rejected."""
+    name = catalog.qualified_name(op)
     try:  # its packed weights built, and its call made, under the engine it was found under (calls.from_spec)
-        call = dataclasses.replace(calls.from_spec(spec, fn=op), target=(name := catalog.qualified_name(op)))
+        call = dataclasses.replace(calls.from_spec(spec, fn=op), target=name)
     except (SpecError, *ARGUMENT_ERRORS):
         return None
     # below ADInplaceOrView, as the repro script calls a declared view (capture.failing_findings says why)
