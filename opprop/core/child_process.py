@@ -18,6 +18,7 @@ until its deadline, and the proof fell back to a weaker verdict).
 from __future__ import annotations
 
 import dataclasses
+import faulthandler
 import os
 import select
 import signal
@@ -37,6 +38,16 @@ class ChildExit:
 
     status: int | None
     output: bytes = b""
+    timeout: float | None = None  # the deadline it had, for ``how``
+
+    @property
+    def how(self) -> str:
+        """How it ended, when not with exit code 0: ``timed out after 5 s``, ``died with SIGSEGV``, ``exited 1``; "" otherwise."""
+        if self.timed_out:
+            return f"timed out after {self.timeout:g} s"
+        if self.signal is not None:
+            return f"died with {self.signal_name}"
+        return f"exited {self.code}" if self.code != 0 else ""
 
     @property
     def timed_out(self) -> bool:
@@ -143,12 +154,14 @@ def run(child: Callable[[], bytes | None], *, timeout: float | None = None) -> C
     """``child()`` in a forked child: the bytes it returned (through a pipe, read while it runs) and how it ended.
 
     A child that raises exits with code 1 and returns nothing; one still running
-    at ``timeout`` seconds is killed (``ChildExit.timed_out``).
+    at ``timeout`` seconds is killed (``ChildExit.timed_out``). A crash is the
+    child's answer, read from its wait status, so faulthandler dumps nothing.
     """
     read, write = os.pipe()
 
     def body() -> int:
         os.close(read)
+        faulthandler.disable()
         data = child()
         if data:
             with os.fdopen(write, "wb") as fh:
@@ -171,7 +184,7 @@ def run(child: Callable[[], bytes | None], *, timeout: float | None = None) -> C
     finally:
         os.close(read)
     status = wait(pid, None if deadline is None else max(0.0, deadline - time.monotonic()))
-    return ChildExit(status, b"".join(chunks))
+    return ChildExit(status, b"".join(chunks), timeout)
 
 
 def run_script(path, *, timeout: float = SCRIPT_TIMEOUT_S, extra_env: dict | None = None) -> subprocess.CompletedProcess:

@@ -10,7 +10,6 @@ call the overload directly, so they stay valid whatever wrapper first reached it
 from __future__ import annotations
 
 import contextlib
-import faulthandler
 import json
 import os
 
@@ -131,14 +130,9 @@ def search_again(called_op: str, aten_op: str, invariant: str, *, device: str = 
         return json.dumps(found[0].replay).encode() if found else b""
 
     if isolate:
-        def in_child() -> bytes:
-            faulthandler.disable()  # a crash here is an answer (the CaptureError below), not something to dump
-            return searched()
-
-        end = child_process.run(in_child, timeout=SEARCH_TIMEOUT_S)
-        if end.timed_out or end.signal is not None or end.code != 0:
-            how = f"ran past {SEARCH_TIMEOUT_S} s" if end.timed_out else (end.signal_name and f"died with {end.signal_name}") or f"failed (exit {end.code})"
-            raise CaptureError(f"{aten_op} / {invariant}: the search for a call of {called_op} that breaks it again {how}")
+        end = child_process.run(searched, timeout=SEARCH_TIMEOUT_S)  # a crash here is an answer: the CaptureError below
+        if end.how:
+            raise CaptureError(f"{aten_op} / {invariant}: the search for a call of {called_op} that breaks it again {end.how}")
         replay = end.output
     else:
         replay = searched()

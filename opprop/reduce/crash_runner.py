@@ -7,7 +7,6 @@ it enters into a shared page, so when it dies the parent knows in which op.
 """
 from __future__ import annotations
 
-import faulthandler
 import json
 import mmap
 import os
@@ -83,7 +82,6 @@ def _child(page, prepare, record_path, op) -> None:
     """The forked child: the call, and its verdict in the page (a crash here is the answer, not something to print)."""
     verdict = {"kind": "error", "what": "the child ended early"}
     try:
-        faulthandler.disable()
         for s in (signal.SIGSEGV, signal.SIGFPE, signal.SIGABRT, signal.SIGBUS, signal.SIGILL):
             signal.signal(s, signal.SIG_DFL)
         quiet = os.open(os.devnull, os.O_WRONLY)

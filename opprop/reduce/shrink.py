@@ -10,7 +10,6 @@ breaks. Candidates are deterministic, so the result is too.
 from __future__ import annotations
 
 import dataclasses
-import faulthandler
 import json
 import os
 
@@ -42,8 +41,7 @@ class ShrinkResult:
 def _reproduces_isolated(spec: CallSpec, invariant: str, crashes: list) -> bool:
     """Run a candidate in a forked child: shrinking walks into inputs no sample has, where kernels can segfault."""
 
-    def verdict() -> bytes:  # the child (one intra-op thread: child_process)
-        faulthandler.disable()  # a crash here is an answer, not something to report
+    def verdict() -> bytes:  # the child (one intra-op thread: child_process); a crash here is an answer
         return REPRODUCED if reproduces(spec, invariant) else b""
 
     end = child_process.run(verdict)

@@ -134,8 +134,7 @@ def _build(g: ViolationGroup, definitions, log) -> None:
         if built.code == 0 and built.output:
             break
     if built.code != 0 or not built.output:
-        how = "timed out" if built.timed_out else f"died with {built.signal_name}" if built.signal else f"exit {built.code}"
-        g.note = f"the repro could not be built: it {how}"
+        g.note = f"the repro could not be built: it {built.how or 'returned nothing'}"
     else:
         for k, v in json.loads(built.output).items():
             setattr(g, k, v)
