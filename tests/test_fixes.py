@@ -192,3 +192,23 @@ def test_a_proof_without_neighbours_replays_the_findings_call_alone():
     spec = expectfile.load(Path(__file__).resolve().parents[1] / "expected" / "_c10d_functional.reduce_scatter_tensor--tensorimpl_use_count.py").repro
     assert verify.neighbours(spec, 0) == []
     assert len(verify.neighbours(spec, 1)) == 1
+
+
+def test_every_proof_runs_apart_and_one_that_crashes_or_raises_is_said_not_lost():
+    """``fixes.proven_apart`` is the one way a fix is proven outside the caller (a check's new finding, an expect file's
+    header, a ledger entry): a neighbour of the finding's call may crash, and the caller must live on to say so."""
+    import os
+
+    finding = _finding("opprop_test::mutate_input", "undeclared_mutation", torch.ones(3))
+    proven = fixes.proven_apart(lambda: fixes.for_finding(finding))
+    assert not proven.failed and proven.fix.verdict == "verified" and proven.fix.schema.endswith("(Tensor(a!) x) -> Tensor")
+    assert fixes.proven_apart(lambda: None) == fixes.Proof(None)  # no fix proposed: nothing failed
+    aborted = fixes.proven_apart(os.abort)  # in this process, the test run itself would die here
+    assert aborted == fixes.Proof(None, "died with SIGABRT")
+    unverifiable = aborted.or_unverifiable(finding.aten_op, finding.invariant)
+    assert unverifiable.one_line() == "fix: none found [unverifiable: the proof died with SIGABRT]"
+
+    def raises():
+        raise ValueError("no copy of this op\nsecond line")
+
+    assert fixes.proven_apart(raises) == fixes.Proof(None, "raised ValueError: no copy of this op")

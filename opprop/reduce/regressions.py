@@ -12,11 +12,10 @@ and the ledger record a reviewer would add.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from pathlib import Path
 
-from opprop.core import child_process, imports
+from opprop.core import imports
 from opprop.reduce import expectfile, fixes
 from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
@@ -86,16 +85,13 @@ def from_spec(spec: CallSpec, invariant: str, out_dir, *, example: dict, definit
 
 
 def _proven_fix(spec: CallSpec, invariant: str, finding) -> dict | None:
-    """The shrunk call's proven fix for the expect file's header (``fixes``); None when it cannot be computed, or
-    proofs are off (``fixes.wanted``)."""
+    """The shrunk call's proven fix for the expect file's header (``fixes``), or the reason it has none; None when proofs
+    are off (``fixes.wanted``). A fix that cannot be proven never stops the file being written."""
     if not fixes.wanted():
         return None
-    def proof() -> bytes:  # in a forked child: a neighbour of the call may crash
-        fix = fixes.for_spec(spec, invariant, finding.detail, finding.output_index)
-        return json.dumps({"fix": fix.text(), "verdict": fix.verdict, "why": fix.why, "diff": fix.diff()}).encode()
-
-    ended = child_process.run(proof, timeout=fixes.PROOF_TIMEOUT_S)  # a fix that cannot be proven never stops the file being written
-    return json.loads(ended.output) if ended.code == 0 and ended.output else None
+    proof = fixes.proven_apart(lambda: fixes.for_spec(spec, invariant, finding.detail, finding.output_index))
+    fix = proof.or_unverifiable(spec.op, invariant)
+    return fix.header() if fix is not None else None
 
 
 def _load_definition(path: str) -> None:

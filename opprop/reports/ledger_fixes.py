@@ -10,11 +10,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
-import json
 import re
 from pathlib import Path
 
-from opprop.core import child_process
 from opprop.core import ledger as ledger_mod
 from opprop.core.outcomes import OutcomeKind
 from opprop.reduce import expectfile, fixes
@@ -91,30 +89,20 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path("."), ledger: ledger_mo
             return EntryFix(entry, None, "no expect file: no call reproduces it alone (" + entry.reason.split(":")[0] + ")", NOT_REPRODUCED)
         return EntryFix(entry, None, "the entry has no expect file")
     path = root / entry.expect
-    ended = None
+    proof = None
     for neighbours, grow in ((fixes.verify.NEIGHBOURS, True), (0, False)):
-        ended = child_process.run(lambda: _proof(path, neighbours, grow), timeout=fixes.PROOF_TIMEOUT_S)
-        if ended.code == 0 and ended.output:
-            found = json.loads(ended.output)
-            if "error" in found:
-                return EntryFix(entry, None, found["error"])
-            return EntryFix(entry, fixes.Fix.from_json(found))
-    how = "timed out" if ended.timed_out else f"died with {ended.signal_name}" if ended.signal else f"exit {ended.code}"
-    return EntryFix(entry, None, f"the proof {how}, with and without neighbours and grown calls")
+        proof = fixes.proven_apart(lambda: for_expect_file(path, neighbours=neighbours, grow=grow))
+        if proof.failed.startswith("raised "):  # the expect file or the op's copy fails: no smaller proof helps
+            return EntryFix(entry, None, proof.failed.removeprefix("raised "))
+        if not proof.failed and proof.fix is not None:
+            return EntryFix(entry, proof.fix)
+    return EntryFix(entry, None, f"the proof {proof.failed or 'proposed no fix'}, with and without neighbours and grown calls")
 
 
 def for_finding(finding, *, timeout: float = fixes.PROOF_TIMEOUT_S) -> fixes.Fix | None:
-    """A finding's fix, proven in a forked child (its call may crash a neighbour) within ``timeout`` seconds; None for a
-    finding no fix is proposed for; a proof that could not end is an unverifiable Fix saying how it ended."""
-    def proof() -> bytes:
-        fix = fixes.for_finding(finding)
-        return json.dumps(fix.as_json()).encode() if fix is not None else b""
-
-    ended = child_process.run(proof, timeout=timeout)
-    if ended.code == 0:
-        return fixes.Fix.from_json(json.loads(ended.output)) if ended.output else None
-    how = f"timed out after {timeout:g} s" if ended.timed_out else f"died with {ended.signal_name}" if ended.signal else f"exit {ended.code}"
-    return fixes.Fix(finding.aten_op, finding.invariant, "", "", "", "", "unverifiable", f"the proof {how}")
+    """A finding's fix, proven apart (``fixes.proven_apart``) within ``timeout`` seconds; None for a finding no fix is
+    proposed for; a proof that could not end is an unverifiable Fix saying how it ended."""
+    return fixes.proven_apart(lambda: fixes.for_finding(finding), timeout=timeout).or_unverifiable(finding.aten_op, finding.invariant)
 
 
 def new_findings_fixes(found, *, timeout: float = fixes.PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
@@ -146,15 +134,6 @@ def new_findings_fixes(found, *, timeout: float = fixes.PROOF_TIMEOUT_S, budget:
             fixed[key] = fix
             log(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
     return fixed
-
-
-def _proof(path: Path, neighbours: int, grow: bool) -> bytes:
-    try:
-        return json.dumps(for_expect_file(path, neighbours=neighbours, grow=grow).as_json()).encode()
-    except (expectfile.ExpectFileError, OSError) as e:
-        return json.dumps({"error": str(e).splitlines()[0][:200]}).encode()
-    except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the listing
-        return json.dumps({"error": f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"}).encode()
 
 
 def counts(fixed: list[EntryFix]) -> dict:

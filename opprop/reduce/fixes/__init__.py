@@ -9,9 +9,12 @@ nothing here runs on a call without one.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+from typing import Callable
 
 from opprop.check import catalog
+from opprop.core import child_process
 from opprop.core.specs import CallSpec
 from opprop.reduce.fixes import grown, proposal, schema_edit, verify
 
@@ -54,6 +57,10 @@ class Fix:
         if self.kernel:
             lines.append(f"kernel: {self.kernel}")
         return "\n".join(lines)
+
+    def header(self) -> dict:
+        """What an expect file's header records of it (``expectfile.write``'s ``fix``)."""
+        return {"fix": self.text(), "verdict": self.verdict, "why": self.why, "diff": self.diff()}
 
     def as_json(self) -> dict:
         return dataclasses.asdict(self)
@@ -124,6 +131,40 @@ def for_finding(finding) -> Fix | None:
     if spec is None:
         return propose(op, finding.invariant, finding.detail, finding.output_index, [])
     return for_spec(spec, finding.invariant, finding.detail, finding.output_index)
+
+
+@dataclasses.dataclass(frozen=True)
+class Proof:
+    """How a proof run apart ended: its fix (None: none proposed), or why it gave none ("" when it ended)."""
+
+    fix: Fix | None
+    failed: str = ""  # "timed out after 120 s", "died with SIGSEGV", "raised ValueError: ..."
+
+    def or_unverifiable(self, aten_op: str, invariant: str) -> Fix | None:
+        """The fix; for a proof that did not end, an unverifiable Fix that says how it ended."""
+        if not self.failed:
+            return self.fix
+        return Fix(aten_op, invariant, "", "", "", "", "unverifiable", f"the proof {self.failed}")
+
+
+def proven_apart(prove: Callable[[], "Fix | None"], *, timeout: float = PROOF_TIMEOUT_S) -> Proof:
+    """``prove()`` run in a forked child within ``timeout`` seconds: the one way every fix is proven outside the caller's
+    process, since a neighbour or a grown call of the finding's may crash or hang (the caller lives on)."""
+    def in_child() -> bytes:
+        try:
+            fix = prove()
+        except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the caller
+            first = str(e).splitlines()[0][:200] if str(e) else ""
+            return json.dumps({"raised": f"{type(e).__name__}: {first}"}).encode()
+        return json.dumps({"fix": fix.as_json() if fix is not None else None}).encode()
+
+    ended = child_process.run(in_child, timeout=timeout)
+    if ended.code == 0 and ended.output:
+        found = json.loads(ended.output)
+        if "raised" in found:
+            return Proof(None, "raised " + found["raised"])
+        return Proof(Fix.from_json(found["fix"]) if found["fix"] is not None else None)
+    return Proof(None, ended.how or "returned nothing")
 
 
 def catalog_invariants() -> tuple:
