@@ -47,3 +47,17 @@ def test_help_imports_no_torch():
     code = "import sys\nfrom opprop.cli import main\ntry:\n    main.main(['--help'])\nexcept SystemExit:\n    pass\nprint('torch' in sys.modules)"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.stdout.strip().splitlines()[-1] == "False", proc.stdout + proc.stderr
+
+
+def test_a_new_findings_proven_fix_is_printed_beside_it_and_carried_in_the_report(capsys, tmp_path, monkeypatch):
+    """The check's route for a fix (``fixes.for_new_findings``, proven apart, then ``fixes.attach``): the rest of the
+    tests run with OPPROP_FIXES=0, so this one turns proofs on and follows a custom op's finding to the report."""
+    import custom_ops  # noqa: F401  (registers opprop_test::*, unledgered: every finding on it is new)
+
+    monkeypatch.setenv("OPPROP_FIXES", "1")
+    report = tmp_path / "r.json"
+    assert cli.main(["check", "opprop_test::mutate_input", "--import", "custom_ops", "--examples", "5", "--json", str(report)]) == 0
+    fix = "fix: opprop_test::mutate_input(Tensor(a!) x) -> Tensor [verified]"
+    assert f"  opprop_test::mutate_input / undeclared_mutation: {fix}" in capsys.readouterr().out
+    (found,) = [f for f in json.loads(report.read_text())["findings"] if f["invariant"] == "undeclared_mutation"]
+    assert found["fix"]["schema"] == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and found["fix"]["verdict"] == "verified"

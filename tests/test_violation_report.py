@@ -61,16 +61,21 @@ def test_a_fix_whose_proof_runs_out_of_time_says_so(monkeypatch):
     import custom_ops  # noqa: F401
     from opprop.check.runner import run_call
     from opprop.core.calls import Call
-    from opprop.reports import ledger_fixes
+    from opprop.reduce import fixes
 
     op = torch.ops.opprop_test.mutate_input.default
     (finding,) = [f for f in run_call(Call("opprop_test::mutate_input", op, (torch.ones(3),), {})).findings if f.invariant == "undeclared_mutation"]
-    late = ledger_fixes.for_finding(finding, timeout=0.01)
+    monkeypatch.setenv("OPPROP_FIXES", "1")
+    lines = []
+    (late,) = fixes.for_new_findings([finding], timeout=0.01, log=lines.append).values()
     assert late.verdict == "unverifiable" and late.why == "the proof timed out after 0.01 s"
-    assert late.one_line() == "fix: none found [unverifiable: the proof timed out after 0.01 s]"
+    assert lines == ["  opprop_test::mutate_input / undeclared_mutation: fix: none found [unverifiable: the proof timed out after 0.01 s]"]
+    report = [finding.as_json()]
+    fixes.attach(report, {fixes.key(finding): late})
+    assert report[0]["fix"]["why"] == "the proof timed out after 0.01 s"
     monkeypatch.setenv("OPPROP_FIXES", "0")  # (what the rest of the tests run with): no proof, and the finding says so
     lines = []
-    assert ledger_fixes.new_findings_fixes([finding], log=lines.append) == {}
+    assert fixes.for_new_findings([finding], log=lines.append) == {}
     assert lines == ["  opprop_test::mutate_input / undeclared_mutation: fix: not computed (OPPROP_FIXES=0)"]
 
 

@@ -1,5 +1,7 @@
 """Every ledgered violation with its proven fix: the expect file's shrunk call replayed against a corrected copy of the op.
 
+(A run's new, unledgered findings get theirs from ``reduce.fixes.for_new_findings``.)
+
 The fix is computed here, on the fly, from the expect file (its repro call,
 its finding's detail), never stored in the ledger: it is proven on the torch
 that runs it. An op another module registers (``fsdp::``, ``inductor::``)
@@ -97,43 +99,6 @@ def for_entry(entry: ledger_mod.Entry, root: Path = Path("."), ledger: ledger_mo
         if not proof.failed and proof.fix is not None:
             return EntryFix(entry, proof.fix)
     return EntryFix(entry, None, f"the proof {proof.failed or 'proposed no fix'}, with and without neighbours and grown calls")
-
-
-def for_finding(finding, *, timeout: float = fixes.PROOF_TIMEOUT_S) -> fixes.Fix | None:
-    """A finding's fix, proven apart (``fixes.proven_apart``) within ``timeout`` seconds; None for a finding no fix is
-    proposed for; a proof that could not end is an unverifiable Fix saying how it ended."""
-    return fixes.proven_apart(lambda: fixes.for_finding(finding), timeout=timeout).or_unverifiable(finding.aten_op, finding.invariant)
-
-
-def new_findings_fixes(found, *, timeout: float = fixes.PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
-    """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix.
-
-    Each proof has ``timeout`` seconds; past ``budget`` seconds in all, the rest are said not computed (a fuzz run's
-    parent, after the sweep). Nothing runs for a finding the ledger knows, or for a crash or hang."""
-    import time
-
-    from opprop.check import invariants
-
-    known = ledger_mod.load_or_empty()
-    ids = invariants.ids()
-    end = None if budget is None else time.monotonic() + budget
-    fixed: dict = {}
-    proving = fixes.wanted()
-    for f in found:
-        key = (f.aten_op, f.invariant, f.output_index)
-        if f.invariant not in ids or key in fixed or known.match(f) is not None:
-            continue
-        if not proving:
-            log(f"  {f.aten_op} / {f.invariant}: fix: not computed (OPPROP_FIXES=0)")
-            continue
-        if end is not None and time.monotonic() > end:
-            log(f"  {f.aten_op} / {f.invariant}: fix: not computed (the fixes' {budget:g} s ran out)")
-            continue
-        fix = for_finding(f, timeout=timeout)
-        if fix is not None:
-            fixed[key] = fix
-            log(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
-    return fixed
 
 
 def counts(fixed: list[EntryFix]) -> dict:

@@ -59,6 +59,7 @@ def cmd_check(args) -> int:
 
     from opprop.check import catalog, probe, runner
     from opprop.fuzz import forked, isolated_check
+    from opprop.reduce import fixes
     from opprop.reports import modes_table, report, tested
     from opprop.explore.target import resolve
 
@@ -100,16 +101,13 @@ def cmd_check(args) -> int:
     if run.modes:
         print(modes_table.line(run.modes))
     print(f"{len(found)} finding(s)" + ("" if total.valid else " (not tested: no valid call)"))
-    fixed = _new_findings_fixes(found)
+    fixed = fixes.for_new_findings(found)
     lost = [f.as_json() for f in run.lost]
     built = report.build(found, all_stats, args.device, examples=args.examples, seed=args.seed, imports=list(args.imports),
                          crashes=[f for f in lost if f["invariant"] == OutcomeKind.CRASH],
                          hangs=[f for f in lost if f["invariant"] == OutcomeKind.HANG],
                          tested=tested.as_json(total.valid, total.examples, total.first_errors), modes=run.modes)
-    for f in built["findings"]:
-        fix = fixed.get((f["aten_op"], f["invariant"], f.get("output_index")))
-        if fix is not None:
-            f["fix"] = fix.as_json()
+    fixes.attach(built["findings"], fixed)
     if run.lost:
         from opprop.reports.crash_repros import write_repros
 
@@ -125,11 +123,3 @@ def cmd_check(args) -> int:
     if run.lost or run.status == OutcomeKind.CRASH:  # status crash: a worker died outside any example
         return EXIT_CRASH
     return EXIT_OK if total.valid else EXIT_NOT_TESTED
-
-
-def _new_findings_fixes(found) -> dict:
-    """Each new (unledgered) invariant finding's proven fix, printed beside it: (op, invariant, output) -> Fix."""
-    from opprop.reports import ledger_fixes
-
-    return ledger_fixes.new_findings_fixes(found)
-

@@ -239,15 +239,11 @@ FIXES_SHARE, FIXES_FLOOR_S, FIXES_BUDGET_S = 0.25, 30.0, 600.0
 
 def _attach_fixes(rep: dict, budget_s: float) -> None:
     """Each new finding's proven fix, printed beside it and carried in the report: computed here, after the sweep, each
-    in a forked child with its deadline (``ledger_fixes.new_findings_fixes``); nothing for known findings."""
+    in a forked child with its deadline (``fixes.for_new_findings``); nothing for known findings."""
     from opprop.check.findings import Finding
-    from opprop.reports import ledger_fixes
+    from opprop.reduce import fixes
 
-    fixed = ledger_fixes.new_findings_fixes([Finding.from_json(f) for f in rep["findings"]], timeout=FIX_TIMEOUT_S, budget=budget_s)
-    for f in rep["findings"]:
-        fix = fixed.get((f["aten_op"], f["invariant"], f.get("output_index")))
-        if fix is not None:
-            f["fix"] = fix.as_json()
+    fixes.attach(rep["findings"], fixes.for_new_findings([Finding.from_json(f) for f in rep["findings"]], timeout=FIX_TIMEOUT_S, budget=budget_s))
 
 
 def _write_expected(args, rep: dict, journal_path: str) -> None:

@@ -167,6 +167,48 @@ def proven_apart(prove: Callable[[], "Fix | None"], *, timeout: float = PROOF_TI
     return Proof(None, ended.how or "returned nothing")
 
 
+def key(finding) -> tuple:
+    """Which fix a finding (a ``Finding`` or its JSON) shares: one per op, invariant and output."""
+    if isinstance(finding, dict):
+        return finding["aten_op"], finding["invariant"], finding.get("output_index")
+    return finding.aten_op, finding.invariant, finding.output_index
+
+
+def for_new_findings(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float | None = None, log=print) -> dict:
+    """Each new (unledgered) invariant finding's fix, proven apart and printed beside it: ``key`` -> Fix.
+
+    Each proof has ``timeout`` seconds; past ``budget`` seconds in all, the rest are said not computed (a fuzz run's
+    parent, after the sweep). Nothing runs for a finding the ledger knows, or for a crash or hang."""
+    import time
+
+    from opprop.core import ledger
+
+    known = ledger.load_or_empty()
+    end = None if budget is None else time.monotonic() + budget
+    fixed: dict = {}
+    for f in found:
+        if f.invariant not in catalog_invariants() or key(f) in fixed or known.match(f) is not None:
+            continue
+        if not wanted():
+            log(f"  {f.aten_op} / {f.invariant}: fix: not computed (OPPROP_FIXES=0)")
+            continue
+        if end is not None and time.monotonic() > end:
+            log(f"  {f.aten_op} / {f.invariant}: fix: not computed (the fixes' {budget:g} s ran out)")
+            continue
+        fix = proven_apart(lambda: for_finding(f), timeout=timeout).or_unverifiable(f.aten_op, f.invariant)
+        if fix is not None:
+            fixed[key(f)] = fix
+            log(f"  {f.aten_op} / {f.invariant}: {fix.one_line()}")
+    return fixed
+
+
+def attach(report_findings: list, fixed: dict) -> None:
+    """Each report finding (JSON) whose key has a fix carries it, as ``fix``."""
+    for f in report_findings:
+        if key(f) in fixed:
+            f["fix"] = fixed[key(f)].as_json()
+
+
 def catalog_invariants() -> tuple:
     from opprop.check import invariants
 
