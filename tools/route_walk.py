@@ -1,11 +1,13 @@
 """How far a finding walks: the opprop files and functions an ``opprop`` command passes, in every process it starts.
 
-Two counts, over the command's whole run and every process it spawns or forks:
+Three counts, over the command's whole run and every process it spawns or forks:
 
-- ``entered``: each opprop function entered (module bodies left out);
+- ``entered``: each opprop function entered (module and class bodies left out);
 - ``data``: each one whose arguments or return value is a ``Finding``, or a
-  list, tuple, set or dict that holds one directly: the route a finding takes
-  from the check that made it to the expect file.
+  list, tuple, set or dict that holds one directly: the functions a finding
+  passes through from the check that made it to the expect file;
+- ``route``: ``data`` plus every opprop function on the stack under one of
+  them: the calls that lead from the command to a finding and on to its file.
 
 Run it with the project's venv from the repository root; ``--source DIR`` runs
 another revision's tree instead (a ``git worktree`` of it), for a side-by-side
@@ -36,6 +38,7 @@ import json, os, sys, threading
 
 RECORD, SOURCE = os.environ["ROUTE_WALK_RECORD"], os.environ["ROUTE_WALK_SOURCE"]
 _seen = set()
+_FUNCTION = 0x2  # CO_NEWLOCALS: a function's code, not a module's or a class body's
 
 
 def _holds_finding(value, depth=0):
@@ -55,17 +58,26 @@ def _note(kind, code):
             fh.write(json.dumps([os.getpid(), kind, code.co_filename[len(SOURCE):], code.co_name]) + "\n")
 
 
+def _carries(frame):
+    """A finding passes through this frame: noted as data, and every opprop frame under it as route."""
+    _note("data", frame.f_code)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(SOURCE) and frame.f_code.co_flags & _FUNCTION:
+            _note("route", frame.f_code)
+        frame = frame.f_back
+
+
 def _profile(frame, event, arg):
     code = frame.f_code
-    if not code.co_filename.startswith(SOURCE) or code.co_name == "<module>":
+    if not code.co_filename.startswith(SOURCE) or not code.co_flags & _FUNCTION:
         return
     if event == "call":
         _note("entered", code)
         names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         if any(_holds_finding(frame.f_locals.get(n)) for n in names):
-            _note("data", code)
+            _carries(frame)
     elif event == "return" and arg is not None and _holds_finding(arg):
-        _note("data", code)
+        _carries(frame)
 
 
 sys.setprofile(_profile)
@@ -76,7 +88,7 @@ threading.setprofile(_profile)
 def count(rows: list) -> dict:
     """{kind: {files, functions, processes, by_file}} from the noted rows."""
     counted = {}
-    for kind in ("entered", "data"):
+    for kind in ("entered", "route", "data"):
         functions = sorted({(r[2], r[3]) for r in rows if r[1] == kind})
         files = sorted({f for f, _ in functions})
         counted[kind] = {"files": len(files), "functions": len(functions), "processes": len({r[0] for r in rows if r[1] == kind}),
