@@ -60,11 +60,11 @@ class Checked:
     @functools.cached_property
     def fix(self):
         """The finding's proven fix (``opprop.reduce.fixes.Fix``), computed the first time it is read: nothing on any call.
-
-        None for crashes and internal asserts, or when the call was not captured and no proof ran."""
+        It is proven apart (``fixes.proven_apart``): a neighbour call that crashes, or the scratch op the proof registers,
+        stays out of this process. None for crashes and internal asserts."""
         from opprop.reduce import fixes
 
-        return fixes.for_finding(self.finding)
+        return fixes.proven_apart(lambda: fixes.for_finding(self.finding)).or_unverifiable(self.aten_op, self.invariant)
 
     def one_line(self) -> str:
         status = "known" if self.known else "NEW"

@@ -118,7 +118,8 @@ def test_drawn_calls_are_the_ops_own_and_mostly_not_empty():
 
 
 def test_checking_exposes_the_fix_lazily():
-    """``Checked.fix`` is computed when read, never while the code runs (the proof runs the op again)."""
+    """``Checked.fix`` is computed when read, never while the code runs (the proof runs the op again), and in a child:
+    the user's process keeps no scratch op of the proof's."""
     import opprop
     from opprop.reduce.fixes import scratch
 
@@ -128,7 +129,7 @@ def test_checking_exposes_the_fix_lazily():
     assert len(scratch._LIBRARIES) == registered  # no proof ran inside the block
     checked = [c for c in found.findings if c.invariant == "undeclared_mutation"][0]
     assert checked.fix.schema == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and checked.fix.verdict == "verified"
-    assert len(scratch._LIBRARIES) > registered
+    assert len(scratch._LIBRARIES) == registered  # proven apart: the scratch op is the child's, not the user's
 
 
 GROWN_LIB.define("both_on_empty(Tensor x, Tensor y) -> (Tensor, Tensor)")  # both inputs back when x is empty
@@ -212,3 +213,16 @@ def test_every_proof_runs_apart_and_one_that_crashes_or_raises_is_said_not_lost(
         raise ValueError("no copy of this op\nsecond line")
 
     assert fixes.proven_apart(raises) == fixes.Proof(None, "raised ValueError: no copy of this op")
+
+
+def test_a_process_whose_cuda_is_initialized_proves_a_fix_in_itself(monkeypatch):
+    """A forked child cannot use the CUDA its parent initialized: there the proof runs in the caller, errors said alike."""
+    ran_here = []
+
+    def prove():
+        ran_here.append(True)
+        raise ValueError("said the same way")
+
+    assert fixes.proven_apart(prove) == fixes.Proof(None, "raised ValueError: said the same way") and not ran_here
+    monkeypatch.setattr(torch.cuda, "is_initialized", lambda: True)
+    assert fixes.proven_apart(prove) == fixes.Proof(None, "raised ValueError: said the same way") and ran_here

@@ -13,6 +13,8 @@ import json
 import os
 from typing import Callable
 
+import torch
+
 from opprop.check import catalog
 from opprop.core import child_process
 from opprop.core.specs import CallSpec
@@ -148,23 +150,30 @@ class Proof:
 
 
 def proven_apart(prove: Callable[[], "Fix | None"], *, timeout: float = PROOF_TIMEOUT_S) -> Proof:
-    """``prove()`` run in a forked child within ``timeout`` seconds: the one way every fix is proven outside the caller's
-    process, since a neighbour or a grown call of the finding's may crash or hang (the caller lives on)."""
-    def in_child() -> bytes:
-        try:
-            fix = prove()
-        except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the caller
-            first = str(e).splitlines()[0][:200] if str(e) else ""
-            return json.dumps({"raised": f"{type(e).__name__}: {first}"}).encode()
-        return json.dumps({"fix": fix.as_json() if fix is not None else None}).encode()
-
-    ended = child_process.run(in_child, timeout=timeout)
+    """``prove()`` run in a forked child within ``timeout`` seconds: the one way every fix is proven, since a neighbour or
+    a grown call of the finding's may crash or hang, and the scratch op it registers is not the caller's to keep. A
+    process where CUDA is initialized (a forked child cannot use it) or that cannot fork proves it here, untimed."""
+    if not hasattr(os, "fork") or torch.cuda.is_initialized():
+        return _decoded(_proven(prove))
+    ended = child_process.run(lambda: json.dumps(_proven(prove)).encode(), timeout=timeout)
     if ended.code == 0 and ended.output:
-        found = json.loads(ended.output)
-        if "raised" in found:
-            return Proof(None, "raised " + found["raised"])
-        return Proof(Fix.from_json(found["fix"]) if found["fix"] is not None else None)
+        return _decoded(json.loads(ended.output))
     return Proof(None, ended.how or "returned nothing")
+
+
+def _proven(prove) -> dict:
+    try:
+        fix = prove()
+    except Exception as e:  # an op whose copy or call fails in a way of its own: said, never a crash of the caller
+        first = str(e).splitlines()[0][:200] if str(e) else ""
+        return {"raised": f"{type(e).__name__}: {first}"}
+    return {"fix": fix.as_json() if fix is not None else None}
+
+
+def _decoded(proven: dict) -> Proof:
+    if "raised" in proven:
+        return Proof(None, "raised " + proven["raised"])
+    return Proof(Fix.from_json(proven["fix"]) if proven["fix"] is not None else None)
 
 
 def key(finding) -> tuple:
