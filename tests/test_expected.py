@@ -133,6 +133,14 @@ def test_changed_record_exits_nonzero_naming_the_file_and_accept_rewrites_it(cop
     assert "still failing" in capsys.readouterr().out
 
 
+def test_a_folder_replays_its_expect_files_and_an_empty_one_is_one_line(copy, tmp_path, capsys):
+    assert cli.main(["replay", str(copy.parent)]) == 0
+    assert capsys.readouterr().out == f"still failing: {copy}\n1 still failing\n"
+    (tmp_path / "empty").mkdir()
+    assert cli.main(["replay", str(tmp_path / "empty")]) == 2
+    assert capsys.readouterr().err == f"opprop: error: no expect files in {tmp_path / 'empty'}/\n"
+
+
 @pytest.mark.parametrize(
     "edit, message",
     [

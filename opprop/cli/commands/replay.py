@@ -11,17 +11,23 @@ EXIT_CHANGED = 1  # a record changed, or an op looks fixed
 
 def add_parser(sub):
     p = sub.add_parser("replay", help="replay expect files; report changed, fixed and still-failing (EXPECTTEST_ACCEPT=1 rewrites)")
-    p.add_argument("files", nargs="*", help="expect files (default: expected/*.py and the crash repros in expected/crashes/*.py)")
+    p.add_argument("files", nargs="*", help="expect files, or folders of them (default: expected/*.py and the crash repros in expected/crashes/*.py)")
     p.add_argument("--dir", default="expected", help="where the default files are (default expected/)")
     p.set_defaults(handler=cmd_replay)
+
+
+def _in_folder(folder: Path) -> list[Path]:
+    """A folder's expect files, as ``--write-expected`` and ``--crash-out`` lay them out: ``*.py`` and ``crashes/*.py``."""
+    return sorted(folder.glob("*.py")) + sorted(folder.glob("crashes/*.py"))
 
 
 def cmd_replay(args) -> int:
     from opprop.reduce import expectfile
 
-    files = [Path(f) for f in args.files] or sorted(Path(args.dir).glob("*.py")) + sorted(Path(args.dir).glob("crashes/*.py"))
+    named = [Path(f) for f in args.files] or [Path(args.dir)]
+    files = [f for path in named for f in (_in_folder(path) if path.is_dir() else [path])]
     if not files:
-        raise UsageError(f"no expect files in {args.dir}/")
+        raise UsageError(f"no expect files in {', '.join(f'{p}/' for p in named)}")
     counts = {}
     worst = EXIT_OK
     for path in files:
