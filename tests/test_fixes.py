@@ -226,3 +226,24 @@ def test_a_process_whose_cuda_is_initialized_proves_a_fix_in_itself(monkeypatch)
     assert fixes.proven_apart(prove) == fixes.Proof(None, "raised ValueError: said the same way") and not ran_here
     monkeypatch.setattr(torch.cuda, "is_initialized", lambda: True)
     assert fixes.proven_apart(prove) == fixes.Proof(None, "raised ValueError: said the same way") and ran_here
+
+
+def test_an_expect_files_header_carries_the_shrunk_calls_proven_fix_or_how_its_proof_ended(tmp_path, monkeypatch):
+    """``regressions.write_expected`` proves the fix on the shrunk call, apart, for the header; a proof that crashes is
+    written as such, and the file is written all the same."""
+    import os
+
+    from opprop.reduce import expectfile
+    from opprop.reduce.regressions import write_expected
+
+    monkeypatch.setenv("OPPROP_FIXES", "1")
+    definitions = {"opprop_test": custom_ops.__file__}
+    finding = _finding("opprop_test::mutate_input", "undeclared_mutation", torch.ones(3))
+    (written,) = write_expected([finding], tmp_path / "proven", definitions=definitions, log=lambda line: None)
+    assert expectfile.load(written.path).meta["fix"]["verdict"] == "verified"
+    assert "Proven fix: opprop_test::mutate_input(Tensor(a!) x) -> Tensor [verified]\n" in written.path.read_text()
+    monkeypatch.setattr(fixes, "for_spec", lambda *a, **k: os.abort())  # the forked child inherits it
+    (crashed,) = write_expected([finding], tmp_path / "crashed", definitions=definitions, log=lambda line: None)
+    assert expectfile.load(crashed.path).meta["fix"] == {"fix": "none found", "verdict": "unverifiable", "why": "the proof died with SIGABRT",
+                                                        "diff": ""}
+    assert "Proven fix: none found [unverifiable: the proof died with SIGABRT]\n" in crashed.path.read_text()

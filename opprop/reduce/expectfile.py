@@ -83,13 +83,19 @@ def render(meta: dict, code: str) -> str:
         f'"""{title}',
         "",
         f"Suggested fix: {meta['suggested_fix'] or 'none clear'}",
-        *([f"Proven fix: {meta['fix']['fix']} [{meta['fix']['verdict']}]"] if meta.get("fix") else []),
+        *([f"Proven fix: {_proven_fix_line(meta['fix'])}"] if meta.get("fix") else []),
         '"""',
         "",
         "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
         "",
     ]
     return "\n".join(header) + "\n" + code + '\n\nEXPECTED = """"""\n'
+
+
+def _proven_fix_line(fix: dict) -> str:
+    """``fixes.Fix.header`` in a line: the fix, its verdict, and why when it is not verified (as ``Fix.one_line``)."""
+    why = f": {fix['why']}" if fix.get("why") and fix["verdict"] != "verified" else ""
+    return f"{fix['fix']} [{fix['verdict']}{why}]"
 
 
 def write(
