@@ -139,6 +139,8 @@ def test_a_folder_replays_its_expect_files_and_an_empty_one_is_one_line(copy, tm
     (tmp_path / "empty").mkdir()
     assert cli.main(["replay", str(tmp_path / "empty")]) == 2
     assert capsys.readouterr().err == f"opprop: error: no expect files in {tmp_path / 'empty'}/\n"
+    assert cli.main(["replay", "--dir", str(tmp_path / "absent")]) == 2  # the default folder, absent: the same one line
+    assert capsys.readouterr().err == f"opprop: error: no expect files in {tmp_path / 'absent'}/\n"
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def cmd_replay(args) -> int:
     from opprop.reduce import expectfile
 
     named = [Path(f) for f in args.files] or [Path(args.dir)]
-    files = [f for path in named for f in (_in_folder(path) if path.is_dir() else [path])]
+    files = [f for path in named for f in (_in_folder(path) if path.is_dir() or not args.files else [path])]
     if not files:
         raise UsageError(f"no expect files in {', '.join(f'{p}/' for p in named)}")
     counts = {}
