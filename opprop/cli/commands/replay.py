@@ -24,8 +24,12 @@ def _in_folder(folder: Path) -> list[Path]:
 def cmd_replay(args) -> int:
     from opprop.reduce import expectfile
 
-    named = [Path(f) for f in args.files] or [Path(args.dir)]
-    files = [f for path in named for f in (_in_folder(path) if path.is_dir() or not args.files else [path])]
+    if args.files:
+        named = [Path(f) for f in args.files]
+        files = [f for path in named for f in (_in_folder(path) if path.is_dir() else [path])]
+    else:  # the default folder, even when it is absent: then "no expect files", not an unreadable file
+        named = [Path(args.dir)]
+        files = _in_folder(named[0])
     if not files:
         raise UsageError(f"no expect files in {', '.join(f'{p}/' for p in named)}")
     counts = {}

@@ -192,13 +192,13 @@ def for_new_findings(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float |
 
     from opprop.core import ledger
 
-    known = ledger.load_or_empty()
+    known, ids, proving = ledger.load_or_empty(), catalog_invariants(), wanted()
     end = None if budget is None else time.monotonic() + budget
     fixed: dict = {}
     for f in found:
-        if f.invariant not in catalog_invariants() or key(f) in fixed or known.match(f) is not None:
+        if f.invariant not in ids or key(f) in fixed or known.match(f) is not None:
             continue
-        if not wanted():
+        if not proving:
             log(f"  {f.aten_op} / {f.invariant}: fix: not computed (OPPROP_FIXES=0)")
             continue
         if end is not None and time.monotonic() > end:
