@@ -23,8 +23,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes")
-DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes) and native_routes (a C++ build) only when asked
+PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes", "empty_block")
+DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes), native_routes (a C++ build) and empty_block only when asked
 
 
 def machine() -> str:
@@ -127,6 +127,10 @@ def main(argv=None) -> int:
         from . import native_routes
 
         results["native_routes"] = native_routes.run(repeats=args.repeats, rounds=args.rounds, progress=_progress("native_routes"))
+    if "empty_block" in parts:
+        from . import empty_block
+
+        results["empty_block"] = empty_block.run(rounds=args.repeats, progress=_progress("empty_block"))
     for part in parts:
         results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
@@ -135,6 +139,10 @@ def main(argv=None) -> int:
         from . import native_routes
 
         extra = "\n".join(native_routes.section(results["native_routes"])) + "\n"
+    if "empty_block" in results:
+        from . import empty_block
+
+        extra += "\n".join(empty_block.section(results["empty_block"])) + "\n"
     Path(args.out).write_text(render.markdown(results) + extra)
     print(render.headline(results))
     return 0

@@ -1,4 +1,6 @@
 """opprop.checking(): findings from user code, with file:line and the ledger's verdict; fail_on_new; bad input."""
+import builtins
+import io
 import sys
 import tomllib
 from pathlib import Path
@@ -111,6 +113,35 @@ def test_the_users_own_ledger_adds_to_the_shipped_one(tmp_path, monkeypatch):
     with checking() as found:
         torch.ops.opprop_test.return_input(torch.randn(2))
     assert {(f.invariant, f.known) for f in found.findings} == {(catalog.RETURNS_INPUT, True), (catalog.TENSOR_IMPL, False)}
+
+
+def test_a_second_empty_block_reads_no_ledger_file_and_a_changed_one_is_read_again(tmp_path, monkeypatch):
+    """checking() loads the ledger on every entry (real code enters it per step): what it read it keeps, per file version."""
+    monkeypatch.delenv("OPPROP_LEDGER", raising=False)
+    (tmp_path / "expected").mkdir()
+    user = tmp_path / "expected" / "ledger.toml"
+    user.write_text('[[known]]\naten_op = "aten::x"\ninvariant = "returns_input"\nreason = "r"\n')
+    monkeypatch.chdir(tmp_path)
+    with checking():
+        pass
+    reads = []
+    real_open = io.open
+
+    def counting_open(file, mode="r", *args, **kwargs):
+        if "r" in mode and isinstance(file, str | Path):
+            reads.append(Path(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", counting_open)
+    monkeypatch.setattr(builtins, "open", counting_open)
+    with checking() as block:
+        pass
+    assert reads == [] and block.ledger.get("aten::x", "returns_input").reason == "r"
+    assert block.ledger.get("aten::q_per_channel_scales", catalog.TENSOR_IMPL) is not None  # the shipped ledger's too
+    user.write_text('[[known]]\naten_op = "aten::x"\ninvariant = "returns_input"\nreason = "rewritten"\n')
+    with checking() as block:
+        pass
+    assert reads == [user] and block.ledger.get("aten::x", "returns_input").reason == "rewritten"
 
 
 def test_the_ledger_splits_on_op_and_invariant_not_the_op_alone(tmp_path):

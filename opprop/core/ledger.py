@@ -98,13 +98,28 @@ def default_paths() -> list[Path]:
     finding); otherwise the shipped ledger, then the user's own
     ``./expected/ledger.toml`` when it exists and is not the shipped one.
     """
+    return [path for path, _ in _default_files()]
+
+
+def _default_files() -> list[tuple]:
+    """(path, its stat or None) of each of ``default_paths()``: the stat taken once serves both questions."""
     if os.environ.get("OPPROP_LEDGER"):
-        return [default_path()]
-    paths = [PACKAGED]
-    user = Path.cwd() / "expected" / "ledger.toml"
-    if user.exists() and not (PACKAGED.exists() and user.resolve() == PACKAGED.resolve()):
-        paths.append(user)
-    return paths
+        return [(default_path(), None)]
+    # strings and stat, not Path and resolve: ``checking()`` asks on every entry, and those cost tens of microseconds
+    packaged_stat = _stat_or_none(PACKAGED)
+    files = [(PACKAGED, packaged_stat)]
+    user = os.path.join(os.getcwd(), "expected", "ledger.toml")
+    user_stat = _stat_or_none(user)
+    if user_stat is not None and not (packaged_stat is not None and os.path.samestat(user_stat, packaged_stat)):
+        files.append((Path(user), user_stat))
+    return files
+
+
+def _stat_or_none(path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):  # as Path.exists(): another error is raised
+        return None
 
 
 @dataclasses.dataclass
@@ -196,29 +211,33 @@ def load_or_empty() -> Ledger:
 def load(path=None) -> Ledger:
     """One ledger file; without ``path``, every file of ``default_paths()`` merged in order."""
     if path is None:
-        paths = default_paths()
-        ledgers = [load(p) for p in paths]
+        files = _default_files()
         entries = {}
-        for one in ledgers:
-            entries.update(one.entries)
-        return Ledger(paths[-1], entries)
-    path = Path(path)
+        for one, stat in files:
+            entries.update(_entries(one, stat))
+        return Ledger(files[-1][0], entries)
+    return Ledger(Path(path), dict(_entries(path)))  # a copy: a caller may add to its entries
+
+
+def _entries(path, stat: os.stat_result | None = None) -> dict:
+    """The file's entries, parsed once per version of the file (``stat``, when the caller has it): not to be changed."""
     try:
-        stat = path.stat()
+        stat = stat or os.stat(path)
     except FileNotFoundError:
         raise LedgerError(f"ledger {path} does not exist") from None
     except OSError as e:
         raise LedgerError(f"cannot read ledger {path}: {e}") from None
-    # a file read before, unchanged since, is not parsed again: ``checking()`` loads the ledger on every entry,
-    # and real code enters it per step (parsing the shipped ledger costs milliseconds, more than a small model's step)
-    key, stamp = str(path.resolve()), (stat.st_mtime_ns, stat.st_size)
+    # a file read before, unchanged since, is not read again: ``checking()`` loads the ledger on every entry, and real
+    # code enters it per step (parsing the shipped ledger costs milliseconds, more than a small model's step). The
+    # stamp has the inode too: ``merge`` and editors replace a file by renaming a new one over it.
+    key, stamp = os.path.abspath(path), (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
     known = _PARSED.get(key)
     if known is None or known[0] != stamp:
-        known = _PARSED[key] = (stamp, _parse(path))  # one version per file: a rewritten ledger replaces its old entries
-    return Ledger(path, dict(known[1]))  # a copy: a caller may add to its entries
+        known = _PARSED[key] = (stamp, _parse(Path(path)))  # one version per path: a rewrite replaces its old entries
+    return known[1]
 
 
-_PARSED: dict = {}  # resolved path -> ((mtime, size), entries) of the version last parsed
+_PARSED: dict = {}  # absolute path -> ((device, inode, mtime, size), entries) of the version last parsed
 
 
 def _parse(path: Path) -> dict:
