@@ -5,7 +5,8 @@ transformers and timm models, interleaved; the ``bench`` extra), time to detect 
 ``opprop check`` subprocesses), sweep throughput (``opprop fuzz`` with
 --jobs 1 and 2), the pytest plugin (the PyTorch-idioms test module plain,
 under --opprop and under SchemaCheckMode), and, only with ``--parts mutation``, mutation testing (mutmut over the
-checks, the ledger and the shrinker's acceptance rule). ``--parts`` runs a subset; the parts not run keep their results from
+checks, the ledger and the shrinker's acceptance rule), and, only with ``--parts baseline_scanner``, the race against issue #51's naive
+scanner (``--minutes`` each side). ``--parts`` runs a subset; the parts not run keep their results from
 results.json, each part stamped with the command and date it came from.
 """
 from __future__ import annotations
@@ -23,8 +24,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes", "empty_block")
-DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes), native_routes (a C++ build) and empty_block only when asked
+PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes", "baseline_scanner", "empty_block")
+DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes), native_routes (a C++ build), baseline_scanner (2 x --minutes) and empty_block only when asked
 
 
 def machine() -> str:
@@ -57,6 +58,7 @@ def main(argv=None) -> int:
     p.add_argument("--baseline", default=baseline.DEFAULT_REV, metavar="REV",
                    help=f"overhead part: also time REV's InvariantMode, interleaved with the current one on the same samples "
                         f"(default {baseline.DEFAULT_REV}, the code before the invariants became objects; 'none' to skip)")
+    p.add_argument("--minutes", type=float, default=60.0, help="baseline_scanner part: minutes for the scanner and for opprop fuzz, each (default 60)")
     p.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = p.parse_args(argv)
     parts = [x for x in args.parts.split(",") if x]
@@ -127,6 +129,10 @@ def main(argv=None) -> int:
         from . import native_routes
 
         results["native_routes"] = native_routes.run(repeats=args.repeats, rounds=args.rounds, progress=_progress("native_routes"))
+    if "baseline_scanner" in parts:
+        from . import scan_race
+
+        results["baseline_scanner"] = scan_race.run(minutes=args.minutes)
     if "empty_block" in parts:
         from . import empty_block
 
@@ -139,6 +145,10 @@ def main(argv=None) -> int:
         from . import native_routes
 
         extra = "\n".join(native_routes.section(results["native_routes"])) + "\n"
+    if "baseline_scanner" in results:
+        from . import scan_race
+
+        extra += "\n".join(scan_race.section(results["baseline_scanner"])) + "\n"
     if "empty_block" in results:
         from . import empty_block
 
