@@ -61,3 +61,12 @@ def test_a_new_findings_proven_fix_is_printed_beside_it_and_carried_in_the_repor
     assert f"  opprop_test::mutate_input / undeclared_mutation: {fix}" in capsys.readouterr().out
     (found,) = [f for f in json.loads(report.read_text())["findings"] if f["invariant"] == "undeclared_mutation"]
     assert found["fix"]["schema"] == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and found["fix"]["verdict"] == "verified"
+
+
+def test_an_unknown_name_suggests_the_opinfo_and_the_overload_of_the_op_it_nearly_names(capsys):
+    """``conv2``: the OpInfo nn.functional.conv2d and the overload aten::conv2d, by their bare names, not cov or conj."""
+    assert cli.main(["check", "conv2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("opprop: error: unknown op 'conv2' (did you mean: ") and err.count("\n") == 1
+    suggested = err.partition("did you mean: ")[2].removesuffix("?)\n").split(", ")
+    assert set(suggested[:2]) == {"nn.functional.conv2d", "aten::conv2d"}

@@ -271,7 +271,34 @@ def resolve(name: str) -> Target:
         obj = kind.find(name)
         if obj is not None:
             return Target(kind.name_of(obj), kind.name, obj)
-    candidates = [n for kind in KINDS.values() for n in kind.names(name)]
-    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.6)
+    close = close_names(name, [n for kind in KINDS.values() for n in kind.names(name)])
     hint = f" (did you mean: {', '.join(close)}?)" if close else ""
     raise UnknownOp(f"unknown op {name!r}{hint}")
+
+
+def close_names(query: str, candidates, n: int = 3, cutoff: float = 0.6) -> list:
+    """The ``n`` candidates most like ``query``, each compared whole and by its bare op name.
+
+    A bare name drops the namespace and the overload (``aten::conv2d.padding``, ``nn.functional.conv2d``: ``conv2d``),
+    so ``conv2`` finds the OpInfo and the overload alike; the whole name breaks ties. One overload per op.
+    """
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(query.lower())
+
+    def ratio(text: str) -> float:
+        matcher.set_seq1(text.lower())
+        return matcher.ratio() if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff else 0.0
+
+    best: dict = {}  # the op (an overload's packet, or the name) -> (score, name)
+    for name in candidates:
+        bare = name.partition("::")[2].partition(".")[0] if "::" in name else name.rpartition(".")[2]
+        score = max(ratio(name), ratio(bare))
+        if score >= cutoff:
+            scored = (-score, -_whole_ratio(query, name), len(name), name)
+            op = name.partition(".")[0] if "::" in name else name
+            best[op] = min(best.get(op, scored), scored)
+    return [scored[-1] for scored in sorted(best.values())[:n]]
+
+
+def _whole_ratio(query: str, name: str) -> float:
+    return difflib.SequenceMatcher(None, query.lower(), name.lower()).ratio()
