@@ -146,7 +146,7 @@ class Schedule:
             picks = draw(st.lists(st.integers(0, len(free) - 1), max_size=FREE_PICKS, unique=True)) if free else []
             for i in picks:
                 name, options = free[i]
-                allowed = learner.allowed(name, options) if learner is not None else list(options)
+                allowed = learner.steered(name, options, draw) if learner is not None else list(options)
                 others = [o for o in allowed if o != options[0]]
                 if others:
                     plan[name] = draw(st.sampled_from(others))

@@ -7,8 +7,9 @@ tensor starts from one base shape and dtype, so they agree. ``out=``
 arguments get empty tensors the op resizes, or an input (``schedule``: the
 call first draws its plan of edge modes and relations, the first examples
 from a covering schedule). Each call records the choices
-it was drawn with and, when run, whether the op accepted them
-(``opprop.inputs.validity``), so later draws avoid what the op rejects.
+it was drawn with and, when run, whether the op refused them
+(``opprop.inputs.validity``), so later draws avoid what the op rejects; a
+call that ends in a bug is never a refusal.
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from opprop.check import catalog
 from opprop.inputs import validity
 from opprop.core import quantized_engine
 from opprop.core.calls import Call
-from opprop.check.runner import ARGUMENT_ERRORS, internal_assert
+from opprop.check.runner import ARGUMENT_ERRORS
+from opprop.core.outcomes import says_bug
 
 from opprop.generators import schedule
 from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
@@ -54,9 +56,8 @@ class SchemaCall(Call):
                 else:
                     out = self.fn(*self.args, **self.kwargs)
         except ARGUMENT_ERRORS as e:
-            if self.learner is not None:  # a public op's internal assert is a finding, not a rejection (runner.run_call)
-                bug = internal_assert(self, e)
-                self.learner.record(self.choices, bug is not None and not bug.detail["private"])
+            if self.learner is not None:  # an internal assert, public op or private, is a finding, never a refusal
+                self.learner.record(self.choices, says_bug(e))
             raise
         if self.learner is not None:
             self.learner.record(self.choices, True)

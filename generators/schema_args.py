@@ -163,7 +163,7 @@ class DrawContext:
         """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is.
         ``even``: every option as often as the first (none is simpler than another: a quantized engine)."""
         choice = self.prefix + choice
-        allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
+        allowed = self.learner.steered(choice, options, self.draw) if self.learner is not None else list(options)
         if choice in self.plan and self.plan[choice] in options:
             value = self.plan[choice] if self.plan[choice] in allowed else allowed[0]
             self.choices[choice] = str(value)

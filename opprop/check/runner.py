@@ -5,7 +5,7 @@ import dataclasses
 
 from opprop.core.calls import Call
 from opprop.check import outer
-from opprop.core.outcomes import ASSERT_MARK, OutcomeKind
+from opprop.core.outcomes import OutcomeKind, says_bug
 from opprop.check.engines import engine
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
@@ -13,7 +13,7 @@ from opprop.check.snapshots import DEFAULT_SNAPSHOT
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
-# ... except a RuntimeError saying ASSERT_MARK: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+# ... except what ``says_bug``: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
 # Distinct rejection messages counted per op (the rest only in ``errors``): enough to rank the most frequent.
 ERROR_KINDS_KEPT = 20
 
@@ -31,7 +31,7 @@ def internal_assert(call: Call, error: BaseException, raised_in=None) -> Finding
     its asserts are reported apart from public entry points' (OpInfo
     samples, edge generators, user code, public overloads).
     """
-    if not isinstance(error, RuntimeError) or ASSERT_MARK not in str(error):
+    if not says_bug(error):
         return None
     schema = getattr(call.fn, "_schema", None)
     names = [a.name for a in schema.arguments] if schema is not None else []
@@ -110,11 +110,10 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
         bug = internal_assert(call, e, mode.raised_in)
-        if bug is not None and not bug.detail["private"]:
-            return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))  # a finding, not a rejected input
-        # a private overload's unchecked precondition: reported apart, and the input counts as rejected
+        if bug is not None:  # a finding, never a rejected input: a private overload's is reported apart, not refused
+            return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))
         error = f"{type(e).__name__}: {first[:200]}"
-        return CallResult(mode.findings + ([bug] if bug else []), error, mode.reached, list(mode.internal_errors))
+        return CallResult(mode.findings, error, mode.reached, list(mode.internal_errors))
     return CallResult(mode.findings, None, mode.reached, list(mode.internal_errors))
 
 
