@@ -143,6 +143,35 @@ def test_a_folder_replays_its_expect_files_and_an_empty_one_is_one_line(copy, tm
     assert capsys.readouterr().err == f"opprop: error: no expect files in {tmp_path / 'absent'}/\n"
 
 
+def test_replay_in_parallel_prints_and_exits_as_one_file_after_another(tmp_path, capsys):
+    """-j 2 and -j 1 agree on a folder with a changed record, a crash repro and a first file that finishes last."""
+    names = ["aten.dequantize.self--returns_input.py", "aten.q_per_channel_scales--tensorimpl_use_count.py",
+             "aten.q_per_channel_zero_points--tensorimpl_use_count.py", "crashes/_quantized.conv2d_prepack--crash-sigfpe.py"]
+    (tmp_path / "crashes").mkdir()
+    for name in names:
+        shutil.copy(EXPECTED / name, tmp_path / name)
+    slow = tmp_path / names[0]  # sorted first: with two at once, the second file is done before it
+    slow.write_text("import time\ntime.sleep(8)\n" + slow.read_text())
+    changed = tmp_path / names[1]
+    changed.write_text(changed.read_text().replace("tensorimpl_use_count=2 python_refs", "tensorimpl_use_count=7 python_refs"))
+    runs = {}
+    for jobs in ("1", "2"):
+        code = cli.main(["replay", "-j", jobs, str(tmp_path)])
+        runs[jobs] = (code, capsys.readouterr())
+    assert runs["2"] == runs["1"]
+    code, printed = runs["2"]
+    assert code == 1 and printed.out.splitlines()[-1] == "1 changed, 1 still crashes, 2 still failing"
+    assert [line.split(": ")[1] for line in printed.out.splitlines() if line.split(": ")[0] in ("still failing", "CHANGED", "still crashes")] \
+        == [str(tmp_path / name) for name in names]
+
+
+@pytest.mark.parametrize("jobs, message", [("0", "must be at least 1, not 0"), ("-2", "must be at least 1, not -2"), ("two", "not a whole number")])
+def test_a_bad_jobs_count_is_one_line(copy, capsys, jobs, message):
+    assert cli.main(["replay", "-j", jobs, str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"opprop: error: argument -j/--jobs: {message}" + ("\n" if jobs != "two" else ": 'two'\n")
+
+
 @pytest.mark.parametrize(
     "edit, message",
     [
