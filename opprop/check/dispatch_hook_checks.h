@@ -1,8 +1,8 @@
 // What dispatch_hook.cpp checks around one boxed call: a plan per operator read from its c10::FunctionSchema, the
 // inputs noted before the call (with their states: dispatch_hook_states.h), and the output checks after it
-// (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias, view_copies), with the ids, output
-// indices and details the Python invariants report. Findings go to the ledger of the block that is open in this
-// thread (a checking(engine="native") block; dispatch_hook_ledger.h): two threads' blocks never mix.
+// (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias, view_copies, written_not_returned),
+// with the ids, output indices and details the Python invariants report. Findings go to the ledger of the block that
+// is open in this thread (a checking(engine="native") block; dispatch_hook_ledger.h): two threads' blocks never mix.
 #pragma once
 
 #include <torch/extension.h>
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -38,6 +39,7 @@ struct Plan {
   std::vector<char> aliased_list;  // return j is annotated (a list of them may overlap among itself)
   std::vector<char> written;  // [i]: argument i is annotated written (Tensor(a!)): catalog's mutable_args
   std::vector<std::vector<size_t>> views;  // [j]: the arguments return j is declared a view of (view_copies.declared_views)
+  std::vector<std::vector<size_t>> written_by;  // [j]: the written arguments return j's write annotation names
   std::vector<char> kwarg_only;  // [i]: argument i is keyword-only (a dispatch mode gets it in kwargs)
   std::vector<c10::TypePtr> ret_types;  // [j]: return j's type, for a result made in Python (dispatch_hook_python.h)
   bool returns_object = false;  // some return is a script object: maybe a collective's Work (pending_work.py decides)
@@ -81,6 +83,41 @@ inline bool element_alias(const c10::AliasInfo* ret, const c10::AliasInfo* arg) 
   return false;
 }
 
+// view_copies.may_be_fresh: a return in the wildcard set, or in a set no argument is in (``-> Tensor(b|a)``), may be
+// new memory, so it is no declared view.
+inline bool may_be_fresh(const c10::FunctionSchema& s, const c10::AliasInfo& ret) {
+  if (ret.isWildcardBefore()) return true;
+  std::function<bool(const c10::AliasInfo&, c10::Symbol)> holds = [&](const c10::AliasInfo& info, c10::Symbol set) {
+    if (info.beforeSets().count(set)) return true;
+    for (const auto& element : info.containedTypes()) {
+      if (holds(element, set)) return true;
+    }
+    return false;
+  };
+  for (const auto& set : ret.beforeSets()) {
+    bool held = false;
+    for (const auto& arg : s.arguments()) held |= arg.alias_info() != nullptr && holds(*arg.alias_info(), set);
+    if (!held) return true;
+  }
+  return false;
+}
+
+// written_not_returned.written_returns: a return annotated written names the written arguments in a set of its (a
+// list's elements' included); the wildcard names none.
+inline bool named_by(const c10::AliasInfo* ret, const c10::AliasInfo* arg) {
+  if (ret == nullptr || arg == nullptr) return false;
+  for (const auto& set : ret->beforeSets()) {
+    if (set != c10::AliasInfo::wildcardSet() && arg->beforeSets().count(set)) return true;
+  }
+  for (const auto& element : arg->containedTypes()) {
+    if (named_by(ret, &element)) return true;
+  }
+  for (const auto& element : ret->containedTypes()) {
+    if (named_by(&element, arg)) return true;
+  }
+  return false;
+}
+
 inline Plan make_plan(const OperatorHandle& op) {
   const auto& s = op.schema();
   Plan p;
@@ -99,6 +136,7 @@ inline Plan make_plan(const OperatorHandle& op) {
     p.mutable_ |= p.written[i];
   }
   p.views.assign(rets.size(), {});
+  p.written_by.assign(rets.size(), {});
   // what the outputs may alias: catalog.classify's allowed_out_in and allowed_out_out, read the same way (SchemaInfo
   // of the schema alone, plus a list annotated on its elements, which SchemaInfo misses: aliasing.list_element_aliases)
   torch::utils::SchemaInfo info(s);
@@ -115,7 +153,8 @@ inline Plan make_plan(const OperatorHandle& op) {
       const c10::AliasInfo* a = args[i].alias_info();
       p.out_in[j][i] = info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::input, i}) ||
                        element_alias(r, a);
-      if (may_alias(r, a, /*skip_written=*/true)) p.views[j].push_back(i);  // a declared view
+      if (may_alias(r, a, /*skip_written=*/true) && !may_be_fresh(s, *r)) p.views[j].push_back(i);  // a declared view
+      if (r && r->isWrite() && p.written[i] && named_by(r, a)) p.written_by[j].push_back(i);
     }
     for (size_t k = 0; k < rets.size(); k++) {
       p.out_out[j][k] = k != j && info.may_contain_alias({c10::SchemaArgType::output, j}, {c10::SchemaArgType::output, k});
@@ -310,6 +349,16 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
         shares |= in.tensor.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl();
       }
       if (base && !shares) found(o.ret, "view_copies", named("copies", p.arg_names[base->arg]));
+    }
+    if (!p.composite_implicit && !p.written_by[o.ret].empty()) {  // written_not_returned: the argument itself
+      const std::vector<size_t>& written_args = p.written_by[o.ret];
+      bool read = false, returned = false;  // (a None or unread argument: nothing to compare)
+      for (const Input& in : inputs) {
+        if (std::find(written_args.begin(), written_args.end(), in.arg) == written_args.end()) continue;
+        read = true;
+        returned |= in.tensor.unsafeGetTensorImpl() == impl;
+      }
+      if (read && !returned) found(o.ret, "written_not_returned", named("written", p.arg_names[written_args[0]]));
     }
     for (size_t b = a + 1; b < outputs.size(); b++) {  // undeclared_alias between outputs
       const Output& u = outputs[b];

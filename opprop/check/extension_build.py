@@ -6,7 +6,9 @@ every later build then waits on it forever. Here each build runs in a child
 process, in a directory of its own, and only its finished module is moved into
 place (``os.replace``: a reader sees the whole file or none). Builders of the
 same module take ``fcntl.flock`` on one lock file, which the kernel drops when
-its holder dies, and wait for it a bounded time. A finished module is loaded
+its holder dies, and wait for it a bounded time. A module is imported only when
+its size and hash match the record its build wrote last (a truncated one would
+kill every process that imports it with SIGBUS): else it is built again. A finished module is loaded
 from the cache with no compiler, no ninja and no write access, as the prebuilt
 extensions torch's own libraries ship are.
 
@@ -21,6 +23,7 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -69,6 +72,46 @@ def built_path(root: Path, name: str) -> Path:
     return root / name / f"{name}.so"  # the name torch's builder gives it
 
 
+def record_path(path: Path) -> Path:
+    """Where a finished build writes the module's size and hash, after the module is in place."""
+    return path.with_name(path.name + ".whole")
+
+
+def _fingerprint(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return f"{path.stat().st_size} {digest.hexdigest()}"
+
+
+def is_whole(path: Path) -> bool:
+    """Whether the cached module is the file its build finished: a truncated or damaged one (a copy cut short, a bad
+    disk) would kill the importing process with SIGBUS, and every later one, so it is built again instead. A module
+    built before records were written is held to its ELF header: its section table ends the file."""
+    try:
+        return record_path(path).read_text().strip() == _fingerprint(path)
+    except FileNotFoundError:
+        return _elf_complete(path)
+    except OSError:
+        return False
+
+
+def _elf_complete(path: Path) -> bool:
+    """A 64-bit little-endian ELF file at least as long as its header says (the section headers come last)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(64)
+        size = path.stat().st_size
+    except OSError:  # no module at all
+        return False
+    if len(header) < 64 or header[:4] != b"\x7fELF" or header[4] != 2 or header[5] != 1:
+        return False
+    section_headers = int.from_bytes(header[0x28:0x30], "little")
+    entry, count = int.from_bytes(header[0x3A:0x3C], "little"), int.from_bytes(header[0x3C:0x3E], "little")
+    return size >= section_headers + entry * count
+
+
 def import_built(path: Path, name: str):
     """The module from its file, as an extension module (no build step, no compiler)."""
     spec = importlib.util.spec_from_file_location(name, path, loader=importlib.machinery.ExtensionFileLoader(name, str(path)))
@@ -82,7 +125,7 @@ def obtain(sources: dict[str, bytes], main: str, *, wait_s: float = WAIT_S):
     root = cache_root()
     name = module_name(sources)
     path = built_path(root, name)
-    if path.exists():
+    if is_whole(path):
         return import_built(path, name)
     compiler = os.environ.get("CXX", "c++")
     if shutil.which(compiler) is None:
@@ -98,7 +141,7 @@ def obtain(sources: dict[str, bytes], main: str, *, wait_s: float = WAIT_S):
         raise Unavailable(f"cache not writable: {directory} ({e.strerror}; set TORCH_EXTENSIONS_DIR)") from None
     with lock:
         _wait_for(lock, wait_s)
-        if not path.exists():  # nobody built it while this process waited
+        if not is_whole(path):  # nobody built it while this process waited (or the cached one is damaged)
             _build(sources, main, name, directory, path, ninja)
         # the lock is released when the file is closed, or when this process dies
     return import_built(path, name)
@@ -157,14 +200,31 @@ def _build(sources: dict[str, bytes], main: str, name: str, directory: Path, pat
         built = private / path.name
         if done.returncode != 0 or not built.exists():
             raise Unavailable(f"the build failed: {_first_error(done.stdout.decode(errors='replace'))}")
+        record = private / "record"
+        record.write_text(_fingerprint(built))
         os.replace(built, path)  # whole, or not there at all
+        os.replace(record, record_path(path))  # last: the module is trusted only once both are in place
     finally:
         shutil.rmtree(private, ignore_errors=True)
 
 
+_DIAGNOSTIC = re.compile(r":\s*(fatal )?error:", re.IGNORECASE)  # g++/clang's "file:line:col: error: ..."
+_RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b.*")  # a traceback's last line: "subprocess.CalledProcessError: ..."
+
+
 def _first_error(output: str) -> str:
+    """The build's own reason in one line: the compiler's first error, else the exception the builder ended with.
+
+    Never a line of a traceback's source (``raise CalledProcessError(...)``): that says where, not why.
+    """
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     for line in lines:
-        if "error" in line.lower() and "Error building extension" not in line:
+        if _DIAGNOSTIC.search(line):
+            return line[:200]
+    raised = [line for line in output.splitlines() if _RAISED.match(line)]  # unindented: the exception, not its source
+    if raised:
+        return raised[-1][:200]
+    for line in lines:
+        if "error" in line.lower() and "Error building extension" not in line and not line.startswith(("raise ", "File ")):
             return line[:200]
     return (lines[-1] if lines else "no output")[:200]

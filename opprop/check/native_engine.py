@@ -11,7 +11,7 @@ nothing: no kernel is registered on any op's path while the key is not included
 
 What it checks: ``COVERED``, every invariant the dispatch mode checks
 (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias,
-undeclared_mutation, storage_replaced, view_copies), with the Python invariants'
+undeclared_mutation, storage_replaced, view_copies, written_not_returned), with the Python invariants'
 ids, output indices and details; the byte snapshots are taken and compared in C++
 by the compiled hot path's rules (``hot_path_bytes.h``). What it does not: the
 outer contract (``check/outer.py``, around a whole target call), and calls it
@@ -42,7 +42,7 @@ from opprop.check.mode import InvariantMode
 from opprop.core.opnames import overload_from_name
 
 COVERED = ("tensorimpl_use_count", "storageimpl_use_count", "returns_input", "undeclared_alias", "undeclared_mutation",
-           "storage_replaced", "view_copies")
+           "storage_replaced", "view_copies", "written_not_returned")
 
 
 # What the Python mode passes through unread as well (walk.Unread): counted in ``not_checked``, no record.
