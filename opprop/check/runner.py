@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from opprop.core.calls import Call
 from opprop.check import outer
@@ -127,10 +128,18 @@ class OpStats:
     reached: dict = dataclasses.field(default_factory=dict)
     first_errors: dict = dataclasses.field(default_factory=dict)  # error text -> count
     internal_errors: dict = dataclasses.field(default_factory=dict)  # opprop's own failure, one line -> count
+    # behaviour -> the examples that showed it: each overload reached, each kind of error (numbers blanked), each
+    # finding. Those shown once estimate how likely the next example is to show something new (``discovery``).
+    behaviours: dict = dataclasses.field(default_factory=dict)
 
     def add(self, result: CallResult, seconds: float) -> None:
         self.examples += 1
         self.seconds += seconds
+        shown = {f"reached {k}" for k in result.reached} | {f"finding {f.aten_op} {f.invariant}" for f in result.findings}
+        if result.error is not None:
+            shown.add("error " + re.sub(r"\d+", "N", result.error))
+        for behaviour in shown:
+            self.behaviours[behaviour] = self.behaviours.get(behaviour, 0) + 1
         if result.valid:
             self.valid += 1
         else:
@@ -157,7 +166,15 @@ class OpStats:
                 total.first_errors[k] = total.first_errors.get(k, 0) + v
             for k, v in part.internal_errors.items():
                 total.internal_errors[k] = total.internal_errors.get(k, 0) + v
+            for k, v in part.behaviours.items():
+                total.behaviours[k] = total.behaviours.get(k, 0) + v
         return total
+
+    @property
+    def discovery(self) -> float:
+        """The Good-Turing estimate of the chance that one more example shows a behaviour none showed yet: the
+        behaviours shown by one example only, over the examples (what a sweep gives more time to, fuzz.energy)."""
+        return sum(1 for n in self.behaviours.values() if n == 1) / self.examples if self.examples else 0.0
 
     def as_json(self) -> dict:
         return {
@@ -169,4 +186,6 @@ class OpStats:
             "reached": sorted(self.reached),
             "error_kinds": self.first_errors,
             "internal_errors": self.internal_errors,
+            "behaviours": len(self.behaviours),
+            "discovery": round(self.discovery, 4),
         }
