@@ -75,6 +75,11 @@ def list_element_aliases(schema) -> frozenset:
     )
 
 
+def element_sets(schema) -> frozenset:
+    """The alias sets of the list arguments annotated on their elements (``Tensor(a)[] xs``: ``a``)."""
+    return frozenset(alias for alias, _, _ in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0]))
+
+
 def written_element_lists(schema) -> frozenset:
     """Positions of the list arguments annotated as written on their elements (``Tensor(a!)[] xs``)."""
     written = {name for _, bang, name in _ELEMENT_SET.findall(str(schema).partition(") -> ")[0]) if bang}

@@ -13,7 +13,7 @@ import functools
 import torch
 
 from opprop.check import components
-from opprop.check.aliasing import SchemaArgument, SchemaInfo, list_element_aliases, written_element_lists
+from opprop.check.aliasing import SchemaArgument, SchemaInfo, element_sets, list_element_aliases, written_element_lists
 from opprop.check.invariants.base import Invariant
 from opprop.check.probe import PLAIN_TYPES
 
@@ -22,6 +22,17 @@ _PLAIN = PLAIN_TYPES
 _strided = torch.strided
 _INPUT = torch._C._SchemaArgType.input
 _OUTPUT = torch._C._SchemaArgType.output
+
+
+def may_be_fresh(schema, ret) -> bool:
+    """A return in the wildcard set, or in a set no argument is in, may be new memory: no declared view.
+
+    ``-> Tensor(*)`` may alias anything, and need not; ``aten::cpu(Tensor(a) self) -> Tensor(b|a)`` is ``self`` or a
+    copy (a set only a return has is a fresh one, as the JIT's alias analysis reads it).
+    """
+    sets = set(ret.alias_info.before_set)
+    held = {s for arg in schema.arguments if arg.alias_info is not None for s in arg.alias_info.before_set}
+    return "*" in sets or not sets <= held | element_sets(schema)
 
 
 @functools.lru_cache(maxsize=None)
@@ -33,7 +44,7 @@ def declared_views(func) -> dict:
     found = {}
     for j, ret in enumerate(schema.returns):
         alias = ret.alias_info
-        if alias is None or alias.is_write:
+        if alias is None or alias.is_write or may_be_fresh(schema, ret):
             continue
         inputs = tuple(
             i for i, arg in enumerate(schema.arguments)
