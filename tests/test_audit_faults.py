@@ -72,3 +72,18 @@ def test_audit_d12_a_failing_compiler_is_named_by_its_own_error(tmp_path):
                        "Traceback (most recent call last):\n    raise RuntimeError(message) from e\n"
                        "RuntimeError: Error building extension 'x'\n")
     assert extension_build._first_error(compiler_output) == "hot_path.cpp:3:1: error: expected ';' before '}' token"
+
+
+@pytest.mark.parametrize("hot_path", ["compiled", "python"], indirect=True)
+def test_audit_d13_the_reached_log_stays_bounded_in_a_long_block(hot_path):
+    """d13: InvariantMode._reached_log kept one entry per call for the block's life (a training run: without bound);
+    folded into counts, it stays short and ``reached`` counts every call."""
+    a, b = torch.randn(2, 2), torch.randn(2, 2)
+    calls = 3 * checkmode.REACHED_LOG_AT_MOST
+    with opprop.checking() as found:
+        for _ in range(calls):
+            a + b
+        block_mode, = [m for modes in found._modes.values() for m in modes]
+        log_length, reached = len(block_mode._reached_log), block_mode.reached
+    assert log_length <= checkmode.REACHED_LOG_AT_MOST
+    assert reached == {"aten::add.Tensor": calls}

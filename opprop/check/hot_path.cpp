@@ -22,6 +22,8 @@ PyObject* not_taken_() {  // a pending interrupt propagates: nothing ran yet
 PyObject* plans_name = nullptr;  // "_plans"
 PyObject* compiled_name = nullptr;  // "compiled": the CheckPlan attribute holding its compiled plan
 PyObject* log_name = nullptr;  // "_reached_log"
+PyObject* fold_name = nullptr;  // "_fold_reached"
+constexpr Py_ssize_t fold_at = 4096;  // mode.REACHED_LOG_AT_MOST
 
 // isinstance(obj, torch.Tensor), or -1 with the error set (THPVariable_Check throws that error as a C++ exception)
 int is_tensor(PyObject* obj) { return THPVariable_CheckExact(obj) ? 1 : PyObject_IsInstance(obj, THPVariableClass); }
@@ -132,7 +134,12 @@ PyObject* dispatch(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     if (!taken) return nullptr;  // an interrupt while taking them (states_of declines everything else with None)
     if (taken.get() == Py_None) return not_taken_();
     Ref log(PyObject_GetAttr(mode, log_name));
-    if (!log || !PyList_Check(log.get()) || PyList_Append(log.get(), plan->name) < 0) return not_taken_();
+    if (!log || !PyList_Check(log.get())) return not_taken_();
+    if (PyList_GET_SIZE(log.get()) >= fold_at) {  // InvariantMode._fold_reached: the log stays bounded in a long block
+      Ref folded(PyObject_CallMethodNoArgs(mode, fold_name));
+      if (!folded) return not_taken_();
+    }
+    if (PyList_Append(log.get(), plan->name) < 0) return not_taken_();
   } catch (...) {  // a C++ exception from a read (a python_error leaves its Python error set)
     return not_taken_();
   }
@@ -210,6 +217,7 @@ PyMODINIT_FUNC OPPROP_INIT(TORCH_EXTENSION_NAME)(void) {
   plans_name = PyUnicode_InternFromString("_plans");
   compiled_name = PyUnicode_InternFromString("compiled");
   log_name = PyUnicode_InternFromString("_reached_log");
-  if (!storage_name || !plans_name || !compiled_name || !log_name) return nullptr;
+  fold_name = PyUnicode_InternFromString("_fold_reached");
+  if (!storage_name || !plans_name || !compiled_name || !log_name || !fold_name) return nullptr;
   return PyModule_Create(&module_def);
 }

@@ -35,6 +35,7 @@ from opprop.check.snapshots import take_states
 from opprop.check.walk import Unread, tensor_arguments
 
 _NOT_TAKEN = hot_path.NOT_TAKEN
+REACHED_LOG_AT_MOST = 4096  # the reached log's entries before they are folded into counts (hot_path.cpp's fold_at)
 _HandedOn = hot_path.HandedOn
 # The screen every call asks, bound here once (a global read per call, no indirection); only ``use_screen`` changes it.
 _clears = _shipped_screen
@@ -112,6 +113,7 @@ class InvariantMode(TorchDispatchMode):
     internal_errors: tuple | list = ()  # InternalError records; a list once there is one
     # (op, input signature, site) -> {(invariant, nth of its findings in the call): the first Finding}: repeats counted there
     _recorded: dict | None = None
+    _reached_folded: dict | None = None  # overload name -> calls, of the log's entries folded (_fold_reached)
 
     def __init__(self, called_op: str, *, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, invariants=None):
         super().__init__()
@@ -123,7 +125,7 @@ class InvariantMode(TorchDispatchMode):
             validate_readers()
         self.called_op = called_op
         self.findings: list[Finding] = []
-        self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter
+        self._reached_log: list[str] = []  # one name per call: an append is cheaper than a counter (folded, see reached)
         self.raised_in = None  # (OpOverload, its error's text): the last overload whose call raised a RuntimeError
         if invariants is not None or snapshot_data != snapshots.DEFAULT_SNAPSHOT:
             self.only = None if invariants is None else frozenset(invariants)
@@ -161,10 +163,20 @@ class InvariantMode(TorchDispatchMode):
     @property
     def reached(self) -> dict[str, int]:
         """Calls per overload name, in first-call order."""
-        counts: dict[str, int] = {}
+        counts: dict[str, int] = dict(self._reached_folded or {})
         for name in self._reached_log:
             counts[name] = counts.get(name, 0) + 1
         return counts
+
+    def _fold_reached(self) -> None:
+        """The log's names counted into ``_reached_folded``, the log emptied: a long block (a training run) keeps a
+        count per overload, not an entry per call (the compiled hot path calls this at the same length)."""
+        if self._reached_folded is None:
+            self._reached_folded = {}
+        counts = self._reached_folded
+        for name in self._reached_log:
+            counts[name] = counts.get(name, 0) + 1
+        self._reached_log.clear()
 
     def _plan(self, func) -> tuple:
         # Keyed by id(func): hashing an OpOverload costs a Python call. The entry
@@ -221,7 +233,10 @@ class InvariantMode(TorchDispatchMode):
                 if plan is None:  # not an ATen overload (a higher-order op), or one opprop cannot plan: unchecked
                     return func(*args, **kwargs)
                 kind = plan.kind
-                self._reached_log.append(kind.name)
+                reached_log = self._reached_log
+                if len(reached_log) >= REACHED_LOG_AT_MOST:
+                    self._fold_reached()
+                reached_log.append(kind.name)
                 inputs = ()  # (for the handler below, if the walk itself fails)
                 try:
                     inputs = tensor_arguments(kind, args, kwargs)  # walk.py: the one walk, raises Unread
