@@ -156,3 +156,59 @@ def test_check_finds_a_written_return_that_is_a_copy_and_its_repro_reproduces_it
     repro = tmp_path / "opprop_ann.bad_write_returns_copy--written_not_returned.py"
     run = subprocess.run([sys.executable, str(repro)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert "output 0: is x: False" in run.stdout and "written_not_returned: reproduces" in run.stdout, run.stdout + run.stderr
+
+
+def _written_variant_calls():
+    """Each OpInfo's in-place variant and out= call on its first two float32 samples, on copies of their tensors."""
+    from opprop.check import catalog
+
+    for opinfo in catalog.op_db():
+        if opinfo.inplace_variant is None and not opinfo.supports_out:
+            continue
+        try:
+            samples = list(opinfo.sample_inputs("cpu", torch.float32))[:2]
+        except Exception:  # a sample generator that refuses float32 on CPU: not this test's subject
+            continue
+        for s in samples:
+            if opinfo.inplace_variant is not None and isinstance(s.input, torch.Tensor):
+                yield Call(opinfo.name, lambda s=s: opinfo.inplace_variant(s.input.clone(), *s.args, **s.kwargs), ())
+            if opinfo.supports_out:
+                yield Call(opinfo.name, lambda s=s, opinfo=opinfo: _with_out(opinfo, s), ())
+
+
+def _with_out(opinfo, sample):
+    """The out= call, into tensors shaped as the functional call's results."""
+    ref = opinfo.op(sample.input, *sample.args, **sample.kwargs)
+    if isinstance(ref, torch.Tensor):
+        out = torch.empty_like(ref)
+    elif isinstance(ref, tuple) and all(isinstance(r, torch.Tensor) for r in ref):
+        out = tuple(torch.empty_like(r) for r in ref)
+    else:
+        return None
+    return opinfo.op(sample.input, *sample.args, **sample.kwargs, out=out)
+
+
+@pytest.mark.nightly  # every OpInfo's in-place and out= variants, a few minutes (pytest -m nightly runs it)
+def test_every_opinfo_in_place_and_out_variant_returns_the_argument_it_wrote():
+    from opprop.check import catalog
+    from opprop.check.invariants.written_not_returned import written_returns
+
+    found, written = [], set()
+    for call in _written_variant_calls():
+        result = run_call(call)
+        found += [f.one_line() for f in result.findings if f.invariant == "written_not_returned"]
+        written |= {name for name in result.reached if written_returns(catalog.overload_from_name(name))}
+    assert found == []
+    assert len(written) > 300, len(written)  # the overloads reached that return what they write: it checked them
+
+
+@pytest.mark.parametrize("case", ["bad_write_returns_copy", "bad_out_returns_copy", "bad_optional_returns_copy"])
+def test_a_written_return_that_is_a_copy_gets_the_kernel_fix_verified(case):
+    from opprop.reduce import fixes
+
+    op = _op(case)
+    args, kwargs = _arguments(op)
+    (finding,) = run_call(Call(case, op, args, kwargs, source="repro")).findings
+    fix = fixes.for_finding(finding)
+    assert fix.verdict == "verified" and not fix.schema, fix.one_line()
+    assert fix.kernel.startswith(f"return {finding.detail['written']} itself"), fix.one_line()

@@ -107,10 +107,14 @@ def candidates(op, invariant: str, detail: dict, output_index, relation_of: dict
     contract = detail.get("contract")
     if invariant == "outer_contract":
         invariant = contract or invariant
+    names = [a.name for a in op._schema.arguments]
+    if invariant == "written_not_returned":  # the schema is right, whether torchgen reads it or not: the kernel changes
+        name = detail.get("written")
+        return [Candidate(original, f"return {name} itself (the tensor it wrote), never a copy or another tensor; {NO_SCHEMA}: "
+                          "the schema is right", "return_written", ((j, names.index(name)),))] if name in names else []
     if schema is None:
         return [_clone(original, [j], "(torchgen cannot read this schema, so no schema edit is proposed)")] if output_index is not None else []
     found = []
-    names = [a.name for a in op._schema.arguments]
     if invariant in ("returns_input", "undeclared_alias"):
         name = detail.get("is_input") or detail.get("overlaps")
         if name:

@@ -7,7 +7,7 @@ exactly the original's tensors, and what the checks say of the copy is what
 they would say of the original op with that schema. A kernel change is
 emulated around the call (``KERNEL_CHANGES``): a clone of an output, a
 fresh TensorImpl for an output that is an input (or for any output), a write into a copy of an
-argument, the argument's own StorageImpl kept.
+argument, the argument's own StorageImpl kept, the written argument returned.
 
 Each copy gets its own namespace (``opprop_fix_<pid>_<n>``), so two copies
 of one op, or two processes, never collide.
@@ -79,6 +79,16 @@ def _keep_storage(original, args, kwargs, targets):
     return out
 
 
+def _return_written(original, args, kwargs, targets):
+    """Each output at ``targets`` ((output, argument position) pairs) handed back as the argument its schema names."""
+    out = original(*args, **kwargs)
+    names = [a.name for a in original._schema.arguments]
+    written = {j: args[i] if i < len(args) else kwargs[names[i]] for j, i in targets}
+    if not isinstance(out, tuple):
+        return written.get(0, out)
+    return tuple(written.get(j, t) for j, t in enumerate(out))
+
+
 KERNEL_CHANGES = {
     "": lambda original, args, kwargs, targets: original(*args, **kwargs),
     "clone_output": _clone_output,
@@ -86,6 +96,7 @@ KERNEL_CHANGES = {
     "fresh_impl": _fresh_impl,
     "write_a_copy": _write_a_copy,
     "keep_storage": _keep_storage,
+    "return_written": _return_written,
 }
 
 
