@@ -28,6 +28,7 @@ from opprop.check.runner import run_call
 from opprop.core import child_process
 from opprop.core import ledger as ledgers
 from opprop.core.calls import Call
+from opprop.core.outcomes import ASSERT_MARK
 from opprop.listing import namespaces, reachable
 
 from .scanner_kinds import DENSE, FAMILIES, FAMILY_OF, KINDS, MKLDNN, SCANNED, Tensor
@@ -161,7 +162,7 @@ def child(names: list[str], draws: int, first: int, seed: int, pass_name: str, k
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)  # torch's warnings and a dying kernel's words: the wait status is the answer
     faulthandler.disable()  # (it writes to a copy of stderr of its own)
     warnings.simplefilter("ignore")
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
     used = int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     resource.setrlimit(resource.RLIMIT_AS, (used + MEMORY_LIMIT, hard))
     with os.fdopen(out_fd, "w", buffering=1) as out:
@@ -175,7 +176,7 @@ def child(names: list[str], draws: int, first: int, seed: int, pass_name: str, k
                     bugs, valid = check(name, op, kwargs, pass_name)
                 except Exception as e:  # noqa: BLE001: the op's own error outside the checks (a rejection), never the scan's end
                     bugs, valid = [], False
-                    if "INTERNAL ASSERT FAILED" in str(e) and not name.split("::")[-1].startswith("_"):
+                    if ASSERT_MARK in str(e) and not name.split("::")[-1].startswith("_"):  # as runner.internal_assert has it
                         bugs = [(name, "internal_assert", str(e).splitlines()[0][:300])]
                 out.write(json.dumps({"done": [name, i], "bugs": bugs, "valid": valid}) + "\n")
             first = 0
@@ -203,7 +204,6 @@ class Scan:
         self.seen: set = set()
         self.calls = self.valid = 0
         warm_up()
-
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -240,7 +240,12 @@ class Scan:
         alone with three times as long (a loaded box is not a hang); a crash is a crash the first time."""
         timeout = CALL_TIMEOUT_S * (3 if confirming else 1)
         read, write = os.pipe()
-        pid = child_process.start(lambda: (os.close(read), child(names, draws, first, self.seed, pass_name, kinds, write))[1])
+
+        def body() -> int:
+            os.close(read)
+            return child(names, draws, first, self.seed, pass_name, kinds, write)
+
+        pid = child_process.start(body)
         os.close(write)
         started, buffer, last, since = None, b"", None, time.monotonic()
         with os.fdopen(read, "rb", buffering=0) as pipe:
