@@ -263,10 +263,31 @@ class checking(contextlib.ContextDecorator):
         else:
             mode_class = _UserMode if self.recorder is None else _RecordingUserMode
             mode = mode_class(self, snapshot_data=self.snapshot_data, invariants=self.invariants)
-        mode.__enter__()
-        self._modes.setdefault(threading.get_ident(), []).append(mode)
-        _watch(self, True)
+        modes_before = torch._C._len_torch_dispatch_stack()
+        modes = self._modes.setdefault(threading.get_ident(), [])
+        try:  # all or nothing: a Ctrl-C here, and `with` never calls __exit__, must not leave this thread checked
+            mode.__enter__()
+            modes.append(mode)
+            _watch(self, True)
+        except BaseException:
+            self._undo_enter(mode, modes, modes_before)
+            raise
         return self
+
+    def _undo_enter(self, mode, modes: list, modes_before: int) -> None:
+        """What an interrupted ``__enter__`` did, undone: the mode off the stack (or the native block ended), this block
+        unwatched, the thread as it was before."""
+        if mode in modes:
+            modes.remove(mode)
+        if not modes:
+            self._modes.pop(threading.get_ident(), None)
+        blocks = getattr(_open, "blocks", [])
+        if self in blocks:
+            _watch(self, False)
+        if self.engine == "native":
+            mode._undo_enter()
+        elif torch._C._len_torch_dispatch_stack() > modes_before:  # the mode was pushed: popped as its exit pops it
+            mode.__exit__(None, None, None)
 
     def __exit__(self, exc_type, exc, tb) -> bool:
         _watch(self, False)

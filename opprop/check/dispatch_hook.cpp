@@ -73,6 +73,8 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
     if (planted_failure == 2) throw std::runtime_error("planted: checking the outputs failed");
     check_outputs(p, inputs, *stack, route);
     ledger().checked++;
+  } catch (py::error_already_set&) {  // only a Ctrl-C (or SystemExit) gets here (Ledger::add): the user's, raised
+    throw;
   } catch (const std::exception& e) {
     ledger().error(p.name, e.what());
   }
@@ -147,13 +149,29 @@ std::tuple<int64_t, int64_t, std::vector<std::string>> register_adinplace(const 
 
 // ------------------------------------------------------------------ fake and generic: one fallback each
 
+// Plans by operator name, each checked against the schema it was made from: an operator's Library destroyed and
+// another registered under the same name (or at the same address) never gets the dead one's plan. A plan replaced is
+// kept (a call on another thread may be reading it).
 std::mutex plans_mu;
-std::unordered_map<const c10::OperatorName*, std::unique_ptr<Plan>> plans;  // the OperatorName lives as long as the op
+std::unordered_map<c10::OperatorName, std::unique_ptr<Plan>> plans;
+std::vector<std::unique_ptr<Plan>> replaced_plans;
 
 const Plan& plan_of(const OperatorHandle& op) {
   std::lock_guard<std::mutex> g(plans_mu);
-  auto& p = plans[&op.operator_name()];
-  if (!p) p = std::make_unique<Plan>(make_plan(op));
+  auto& p = plans[op.operator_name()];
+  const c10::FunctionSchema* schema = &op.schema();
+  if (p && p->schema_at != schema) {  // re-registered: the same plan only for the very same schema
+    if (p->schema_text == c10::toString(*schema)) {
+      p->schema_at = schema;
+    } else {
+      replaced_plans.push_back(std::move(p));
+    }
+  }
+  if (!p) {
+    p = std::make_unique<Plan>(make_plan(op));
+    p->schema_at = schema;
+    p->schema_text = c10::toString(*schema);
+  }
   return *p;
 }
 
@@ -175,17 +193,27 @@ void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
 std::unique_ptr<torch::Library> fake_library, generic_library;
 
 // Kept only once registered: a registration that throws (another fallback on the key) leaves nothing that looks done.
-void install_fallbacks() {
+// The Fake key's is the engine's; a block needs it alone.
+void install_fake_fallback() {
   if (!fake_library) {
     auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::Fake, __FILE__, __LINE__);
     lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::Fake, FAKE>>());
     fake_library = std::move(lib);
   }
+}
+
+// The generic route's (benchmarks/native_routes.py) as well, where the key is free: another library's fallback on
+// TESTING_ONLY_GenericMode takes nothing from the engine, and `include("generic")` refuses without this one.
+void install_fallbacks() {
+  install_fake_fallback();
   if (!generic_library) {
-    auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
-                                                __FILE__, __LINE__);
-    lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
-    generic_library = std::move(lib);
+    try {
+      auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
+                                                  __FILE__, __LINE__);
+      lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
+      generic_library = std::move(lib);
+    } catch (const std::exception&) {  // (the key has another fallback: the generic route is not available)
+    }
   }
 }
 
@@ -267,6 +295,9 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   });
   m.def("include", [](const std::string& route, bool on) {  // the TLS switch of a fallback route; returns the prior
     DispatchKey k = key_of(route);
+    if (on && k == DispatchKey::TESTING_ONLY_GenericMode && !generic_library) {
+      throw std::runtime_error("the generic route's fallback is not registered (another fallback on its key)");
+    }
     bool prior = c10::impl::tls_is_dispatch_key_included(k);
     c10::impl::tls_set_dispatch_key_included(k, on);
     return prior;
@@ -293,36 +324,32 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return reinterpret_cast<intptr_t>(prior);
   });
   m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
-  m.def("begin", [](py::object site, py::object python_checks) {  // a block in one call: (handle, prior block, the
-    Ledger* l = open_block();                                     // Fake key's prior inclusion)
+  m.def("begin", [](py::object site, py::object python_checks) {  // a block in one call: its handle
+    Ledger* l = open_block();
     l->site = site.is_none() ? py::object() : site;
     l->python_checks = python_checks.is_none() ? py::object() : python_checks;
     bool registered = true;  // the key is never included without opprop's fallback there: else a record, code as plain
     try {
-      install_fallbacks();  // (two null checks once registered)
+      install_fake_fallback();  // (a null check once registered)
     } catch (const std::exception& e) {
       registered = false;
       std::string why = e.what();
       why = "not registered, nothing checked in this block: " + why.substr(0, why.find('\n'));
       l->error("<the Fake key's fallback>", why.c_str());
     }
-    Ledger* prior = current_block();
-    current_block() = l;
-    bool included = c10::impl::tls_is_dispatch_key_included(DispatchKey::Fake);
-    if (registered) c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, true);
-    return py::make_tuple(reinterpret_cast<intptr_t>(l), reinterpret_cast<intptr_t>(prior), included);
+    enter_block(l, registered);
+    return reinterpret_cast<intptr_t>(l);
   }, py::arg("site") = py::none(), py::arg("python_checks") = py::none());
-  m.def("end", [](intptr_t handle, intptr_t prior, bool included) {  // its end in one call: what it found, closed
-    c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, included);
-    Ledger* l = block_of(handle);
-    current_block() = prior ? block_of(prior) : nullptr;
+  m.def("end", [](intptr_t handle) {  // its end in one call, in any order of this thread's blocks: what it found, closed
+    Ledger* l = block_of(handle);  // (a handle not open: refused before anything changes)
+    Ledger* outer = leave_block(l);
     bool alone;
     {
       std::lock_guard<std::mutex> g(blocks_mu());
       alone = blocks().size() == 1;
     }
     if (alone) take_into(orphans(), *l);  // the only block: calls on threads torch started for it are its own
-    if (prior) merge(*l, *block_of(prior));  // nested: the outer block saw these calls too
+    if (outer) merge(*l, *outer);  // nested: the outer block saw these calls too
     py::tuple taken = py::make_tuple(drained(*l), declined_of(*l), py::make_tuple(l->checked.load(), l->errors.load(),
                                                                                   l->first_error));
     close_block(l);
@@ -345,6 +372,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return py::make_tuple(l.checked.load(), l.errors.load(), l.first_error);
   }, py::arg("handle") = 0);
   m.def("observed", [] { return observed.load(); });
+  m.def("kept_bytes", [] { return kept_bytes().load(); }, "bytes the kept snapshot buffers hold, all threads together");
   m.def("plan", [](const std::string& ns_name, const std::string& overload) {  // a plan's fields, for the tests
     auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns_name, overload));
     if (!op) throw std::invalid_argument("no operator " + ns_name + "." + overload);

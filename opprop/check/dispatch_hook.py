@@ -52,9 +52,9 @@ def load():
                 module.use_digest(_xxhash_library())  # (without it every large span is copied: the same answers)
                 module.use_pending_work(pending_work.for_native_engine)  # the Python mode's rule, asked from C++
             except extension_build.Unavailable as e:
-                why_not = str(e)
-            except Exception as e:  # noqa: BLE001  (any failure to build or load: the Python mode does the work)
-                why_not = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
+                module, why_not = None, str(e)
+            except Exception as e:  # noqa: BLE001  (any failure to build, load or set up: the Python mode does the work)
+                module, why_not = None, f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[-1][:200]}"
             _tried = True
     return module
 

@@ -43,6 +43,8 @@ struct Plan {
   std::vector<char> kwarg_only;  // [i]: argument i is keyword-only (a dispatch mode gets it in kwargs)
   std::vector<c10::TypePtr> ret_types;  // [j]: return j's type, for a result made in Python (dispatch_hook_python.h)
   bool returns_object = false;  // some return is a script object: maybe a collective's Work (pending_work.py decides)
+  const c10::FunctionSchema* schema_at = nullptr;  // the schema it was made from (dispatch_hook.cpp's plan_of)
+  std::string schema_text;
 };
 
 inline bool sets_meet(const c10::AliasInfo& a, const c10::AliasInfo& b) {
@@ -182,6 +184,7 @@ inline const char* declines(const at::Tensor& t) {
                                        DispatchKey::FuncTorchBatched, DispatchKey::FuncTorchGradWrapper, DispatchKey::Fake});
   if (impl->key_set().has_any(foreign) || impl->has_symbolic_sizes_strides()) return UNREAD;  // (a tracer's sizes)
   if (impl->is_nested()) return "nested tensor";
+  if (impl->layout() == c10::kMkldnn) return "mkldnn tensor";
   if (impl->layout() != c10::kStrided) return "sparse tensor";
   if (!impl->is_cpu() && !impl->is_meta()) return "not a CPU tensor";  // (a meta tensor: its metadata, no bytes)
   if (!impl->has_storage()) return "tensor without storage";
@@ -327,10 +330,16 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
         if (scount > 1) found(o.ret, "storageimpl_use_count", counted("storage_use_count", scount));
       }
     }
+    // returns_input.may_return: a CompositeImplicitAutograd op met whole (below autograd) may hand back the input its
+    // schema lets this output alias (`to`, `flatten` return self when there is nothing to do)
+    bool may_return = false;
+    for (const Input& in : inputs) {
+      may_return |= p.composite_implicit && in.tensor.unsafeGetTensorImpl() == impl && p.out_in[o.ret][in.arg];
+    }
     for (const Input& in : inputs) {  // returns_input and undeclared_alias against each input
       bool same = in.tensor.unsafeGetTensorImpl() == impl;
       if (same && !p.mutable_) {
-        found(o.ret, "returns_input", named("is_input", p.arg_names[in.arg]));
+        if (!may_return) found(o.ret, "returns_input", named("is_input", p.arg_names[in.arg]));
         continue;
       }
       if (p.out_in[o.ret][in.arg] || !(same || overlaps(*o.tensor, in.tensor))) continue;

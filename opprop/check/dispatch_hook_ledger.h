@@ -4,6 +4,8 @@
 // dispatch_hook_checks.h after the plan.
 #pragma once
 
+#include <c10/core/impl/LocalDispatchKeySet.h>
+
 #include <unordered_set>
 
 namespace hook {
@@ -41,7 +43,9 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
   py::object site;  // () -> "file.py:12", the user's line (checking() hands usercode.user_frame), or None
   py::object python_checks;  // (op, why, args, kwargs) -> (taken, result): the declined calls' checks, or None
 
-  void add(Finding f) {
+  // ask_site: a first record asks the block's site for the user's line; a merged one keeps its own (a call made on
+  // a thread torch started has no line of the user's: the block's `with` line would be no better than none)
+  void add(Finding f, bool ask_site = true) {
     std::string k = f.key();
     {
       std::lock_guard<std::mutex> g(mu);
@@ -51,11 +55,12 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
         return;
       }
     }
-    if (site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
+    if (site && ask_site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
       py::gil_scoped_acquire gil;
       try {
         f.where = site().cast<std::string>();
-      } catch (py::error_already_set&) {  // (no line: the finding stands without one)
+      } catch (py::error_already_set& e) {  // no line: the finding stands without one; a Ctrl-C that landed in
+        if (!e.matches(PyExc_Exception)) throw;  // site() (KeyboardInterrupt, SystemExit) is the user's: raised
       } catch (const py::cast_error&) {
       }
     }
@@ -100,6 +105,18 @@ inline std::unordered_set<Ledger*>& blocks() {
   return *open;
 }
 
+// This thread's open blocks, in the order they began, and whether the Fake key was included before the first: blocks
+// may end in any order (two generators or asyncio tasks each holding one across a yield), so each end puts back the
+// thread's state from what is still open, never from what was current when it began.
+struct ThreadBlocks {
+  std::vector<Ledger*> open;
+  bool included_before = false;
+};
+inline ThreadBlocks& thread_blocks() {
+  thread_local ThreadBlocks mine;
+  return mine;
+}
+
 inline Ledger* open_block() {
   auto* l = new Ledger();
   std::lock_guard<std::mutex> g(blocks_mu());
@@ -120,7 +137,7 @@ inline void merge(Ledger& from, Ledger& into) {  // a nested block's findings ar
     std::lock_guard<std::mutex> g(from.mu);
     copied = from.findings;
   }
-  for (auto& f : copied) into.add(std::move(f));
+  for (auto& f : copied) into.add(std::move(f), /*ask_site=*/false);
   std::scoped_lock g(from.mu, into.mu);
   for (auto& [key, n] : from.declined) into.declined[key] += n;
   into.checked += from.checked.load();
@@ -174,6 +191,34 @@ inline void take_into(Ledger& from, Ledger& into) {
   from.declined.clear();
   from.checked = 0;
   from.errors = 0;
+}
+
+// This thread's calls go to block `l` from now, with the Fake key included (when its fallback is registered).
+inline void enter_block(Ledger* l, bool include_key) {
+  ThreadBlocks& mine = thread_blocks();
+  if (mine.open.empty()) mine.included_before = c10::impl::tls_is_dispatch_key_included(c10::DispatchKey::Fake);
+  mine.open.push_back(l);
+  current_block() = l;
+  if (include_key) c10::impl::tls_set_dispatch_key_included(c10::DispatchKey::Fake, true);
+}
+
+// Block `l` left, in any order of this thread's blocks: the thread's block and key put back from those still open.
+// `l` takes a copy of what the blocks begun after it and still open hold (it saw their calls so far); returns the
+// block open when it began, if still open (it saw `l`'s calls: the caller merges them), else nullptr.
+inline Ledger* leave_block(Ledger* l) {
+  ThreadBlocks& mine = thread_blocks();
+  Ledger* outer = nullptr;
+  std::vector<Ledger*> inner;
+  auto at = std::find(mine.open.begin(), mine.open.end(), l);
+  if (at != mine.open.end()) {
+    if (at != mine.open.begin()) outer = *(at - 1);
+    inner.assign(at + 1, mine.open.end());
+    mine.open.erase(at);
+  }
+  for (Ledger* later : inner) merge(*later, *l);  // (copied: each still hands its own on when it ends)
+  current_block() = mine.open.empty() ? nullptr : mine.open.back();
+  if (mine.open.empty()) c10::impl::tls_set_dispatch_key_included(c10::DispatchKey::Fake, mine.included_before);
+  return outer;
 }
 
 inline void close_block(Ledger* l) {

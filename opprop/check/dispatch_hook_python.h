@@ -49,6 +49,7 @@ inline void complete_pending_work(const Plan& p, std::vector<c10::IValue> argume
     auto [args, kwargs] = python_arguments(p, arguments);
     work = (*pending_work_fn())(p.name, args, kwargs, python_returns(p, stack));
   } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_Exception)) throw;  // a Ctrl-C (or SystemExit) that landed here is the user's: raised
     ledger().error(p.name, e.what());
     return;
   }
@@ -74,6 +75,7 @@ inline bool hand_to_python(const Plan& p, Stack* stack, const char* why) {
       std::tie(args, kwargs) = python_arguments(p, arguments);
     } catch (py::error_already_set& e) {
       for (auto& a : arguments) stack->push_back(std::move(a));
+      if (!e.matches(PyExc_Exception)) throw;  // a Ctrl-C (or SystemExit) that landed here is the user's: raised
       l.error(p.name, e.what());
       return false;
     }

@@ -39,15 +39,23 @@ struct Input {
 
 inline const c10::StorageImpl* storage_of(const Input& in) { return in.entry.unsafeGetStorageImpl(); }
 
+// The bytes the kept snapshot buffers hold, all threads together (at most snapshots.KEPT_BYTES).
+inline std::atomic<int64_t>& kept_bytes() {
+  static std::atomic<int64_t> kept{0};
+  return kept;
+}
+
 // A buffer for n bytes of snapshot. From snapshots.KEEP_BUFFERS bytes one kept from an earlier call of that size (up
-// to snapshots.KEPT_BYTES in all, per thread) and free again once no state holds it: a fresh large allocation faults
+// to snapshots.KEPT_BYTES in all, in the process) and free again once no state holds it: a fresh large allocation faults
 // every page in on the copy (snapshots.py measured 7 times the copy's cost at 45 MB).
 inline std::shared_ptr<char[]> buffer_of(int64_t n) {
   constexpr int64_t keep_from = opprop_bytes::KEEP_BUFFERS, kept_at_most = opprop_bytes::KEPT_BYTES;
   if (n < keep_from) return std::shared_ptr<char[]>(new char[n]);
+  std::atomic<int64_t>& kept_in_process = kept_bytes();  // the cap is the process's, however many threads check
   struct Kept {
     std::unordered_map<int64_t, std::vector<std::shared_ptr<char[]>>> by_size;
     int64_t total = 0;
+    ~Kept() { kept_bytes() -= total; }  // a thread's buffers go with it
   };
   thread_local Kept kept;
   auto& same_size = kept.by_size[n];
@@ -55,9 +63,11 @@ inline std::shared_ptr<char[]> buffer_of(int64_t n) {
     if (buffer.use_count() == 1) return buffer;  // only this list holds it
   }
   std::shared_ptr<char[]> buffer(new char[n]);
-  if (kept.total + n <= kept_at_most) {
+  if (kept_in_process.fetch_add(n) + n <= kept_at_most) {
     same_size.push_back(buffer);
     kept.total += n;
+  } else {
+    kept_in_process -= n;
   }
   return buffer;
 }
@@ -73,6 +83,7 @@ inline void take_state(Input& in, const std::vector<Input>& earlier) {
   s.versioned = t.unsafeGetTensorImpl()->version_counter().enabled();
   s.version = s.versioned ? t._version() : 0;
   s.n = s.ptr && t.is_cpu() ? opprop_bytes::span_bytes(t) : 0;  // ptr 0: a ZeroTensor (forward AD) has no bytes
+  if (s.n && !opprop_bytes::held(t, s.n)) s.n = 0;  // over a freed storage: no bytes to read (its metadata compared)
   if (s.n == 0) return;
   for (const Input& other : earlier) {  // one tensor passed twice: read and compared once (snapshots.large_state)
     const State& o = other.state;
@@ -99,7 +110,8 @@ inline const char* changed(const State& s, const at::Tensor& t) {
   if (!t.strides().equals(s.strides)) return "stride";
   if (t.storage_offset() != s.offset) return "storage_offset";
   if (opprop_bytes::address(t) != s.ptr) return "storage";  // same offset: the storage pointer moved
-  if (s.digested) {
+  if (s.n && !opprop_bytes::held(t, s.n)) {  // (the storage shrunk in place under the same pointer: not read)
+  } else if (s.digested) {
     if (!(digest_fn()(reinterpret_cast<const void*>(s.ptr), s.n) == s.digest)) return "data";
   } else if (s.n && std::memcmp(reinterpret_cast<const void*>(s.ptr), s.bytes.get(), s.n) != 0) {
     if (t.is_contiguous() || !opprop_bytes::elements_equal_bytes(s.bytes.get(), t)) return "data";

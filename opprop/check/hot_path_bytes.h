@@ -35,6 +35,13 @@ inline int64_t span_bytes(const at::Tensor& t) {
   return elements * t.element_size();
 }
 
+// memory.held_bytes: whether the tensor's storage still holds its span, `n` bytes from its offset. A view over a freed
+// storage (storage.resize_(0), as FSDP frees a flat parameter between uses) keeps its sizes and offset, and its data
+// pointer is the offset past null: its bytes are not there to read, and a snapshot keeps none.
+inline bool held(const at::Tensor& t, int64_t n) {
+  return t.has_storage() && t.storage_offset() * t.element_size() + n <= (int64_t)t.storage().nbytes();
+}
+
 // snapshots' data pointer: const_data_ptr, which never materializes a copy-on-write storage (data_ptr would).
 inline uintptr_t address(const at::Tensor& t) { return reinterpret_cast<uintptr_t>(t.const_data_ptr()); }
 

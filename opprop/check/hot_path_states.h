@@ -63,6 +63,7 @@ PyObject* states_of(const std::vector<std::pair<int64_t, PyObject*>>& inputs, Wr
       }
       uintptr_t ptr = address(t);
       int64_t bytes = ptr ? span_bytes(t) : 0;  // ptr 0: a ZeroTensor (forward AD) has no bytes
+      if (bytes && !opprop_bytes::held(t, bytes)) bytes = 0;  // over a freed storage: no bytes to read
       if (!named && bytes >= keep_buffers) {
         if (!name_states(states)) throw std::runtime_error("named");
         named = true;

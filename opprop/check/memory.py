@@ -31,6 +31,12 @@ def span_bytes(t: torch.Tensor) -> int:
     return _span_elements(t.size(), t.stride()) * t.element_size()
 
 
+def held_bytes(t: torch.Tensor, n: int) -> bool:
+    """Whether the tensor's storage still holds its ``n``-byte span from its offset: a view over a freed storage
+    (``storage.resize_(0)``, as FSDP frees a flat parameter between uses) keeps its sizes, and its bytes are gone."""
+    return t.storage_offset() * t.element_size() + n <= t.untyped_storage().nbytes()
+
+
 def _span_elements(sizes, strides) -> int:
     """Elements from the first to the last one a non-empty layout addresses, both included."""
     return sum((n - 1) * st for n, st in zip(sizes, strides)) + 1

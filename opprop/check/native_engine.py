@@ -69,8 +69,22 @@ def available() -> str | None:
 
 
 _fake_only = None  # a DispatchKeySet of the Fake key alone (Python's DispatchKey enum has no name for it)
-_hops_seen = -1
-_hops = None  # torch._ops._higher_order_ops, once read
+
+
+class _KeysWithoutFake:
+    """``HigherOrderOperator.non_fallthrough_keys``, kept without the Fake key whenever it is set: a higher-order op
+    made at any time (inside an open block too) falls through the key, as ``fallthrough(key)`` would make it."""
+
+    def __get__(self, op, owner=None):
+        if op is None:
+            return self
+        try:
+            return op.__dict__["non_fallthrough_keys"]
+        except KeyError:
+            raise AttributeError("non_fallthrough_keys") from None
+
+    def __set__(self, op, keys) -> None:
+        op.__dict__["non_fallthrough_keys"] = keys - _fake_only
 
 
 def _higher_order_ops_fall_through(hook) -> None:
@@ -81,25 +95,24 @@ def _higher_order_ops_fall_through(hook) -> None:
     looks for a kernel there, finds none and raises where plain code runs. Falling
     through it, the op runs as without the engine (its inner ops checked below).
     torch registers nothing on the Fake key (``dispatch_hook.load`` refuses to
-    run otherwise), so no other code sees the difference.
+    run otherwise), so no other code sees the difference. Done once: the ops made
+    so far lose the key, and those made later are stored without it.
     """
-    global _fake_only, _hops_seen, _hops
-    if _hops is None:
-        from torch._ops import _higher_order_ops  # torch's registry of them, the one place they are listed
-
-        _hops = _higher_order_ops
-    if _hops_seen == len(_hops):  # (every block asks: nothing new, nothing to do)
+    global _fake_only
+    if _fake_only is not None:
         return
     import torch
+    from torch._ops import HigherOrderOperator, _higher_order_ops  # torch's registry of them, the one place they are listed
 
-    if _fake_only is None:
-        before = torch._C._dispatch_tls_local_include_set()
-        prior = hook.include("fake", True)
-        _fake_only = torch._C._dispatch_tls_local_include_set() - before
-        hook.include("fake", prior)
-    for op in list(_hops.values()):
-        op.non_fallthrough_keys = op.non_fallthrough_keys - _fake_only
-    _hops_seen = len(_hops)
+    before = torch._C._dispatch_tls_local_include_set()
+    prior = hook.include("fake", True)
+    fake_only = torch._C._dispatch_tls_local_include_set() - before
+    hook.include("fake", prior)
+    if not prior:  # (read with the key not yet included: the set of it alone)
+        _fake_only = fake_only
+        HigherOrderOperator.non_fallthrough_keys = _KeysWithoutFake()
+        for op in list(_higher_order_ops.values()):
+            op.non_fallthrough_keys = op.non_fallthrough_keys  # stored again, through the descriptor: without the key
 
 
 class _OneCall(InvariantMode):
@@ -179,26 +192,42 @@ class NativeChecks:
         self.checked = 0
         self.site = site  # () -> the user's file:line, asked once per distinct finding (None: no line)
         self.where: dict = {}  # id(finding) -> its file:line
-        self._block = self._prior_block = self._prior = None
+        self._block = None
 
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
-        # one call: a ledger of its own, set for this thread, and the Fake key included
-        self._block, self._prior_block, self._prior = self.hook.begin(self.site, self.python)
-        _open.__dict__.setdefault("blocks", []).append(self)
+        blocks = _open.__dict__.setdefault("blocks", [])
+        try:  # all or nothing: a Ctrl-C between the two steps must not leave the key included with no block to end it
+            # one call: a ledger of its own, set for this thread, and the Fake key included
+            self._block = self.hook.begin(self.site, self.python)
+            blocks.append(self)
+        except BaseException:
+            self._undo_enter()
+            raise
         return self
 
+    def _undo_enter(self) -> None:
+        """What an interrupted ``__enter__`` did (or the enter of a block around it), undone: the thread as it was."""
+        blocks = getattr(_open, "blocks", [])
+        if self in blocks:
+            blocks.remove(self)
+        if self._block is not None:
+            block, self._block = self._block, None
+            self.hook.end(block)
+
     def __exit__(self, *exc) -> bool:
-        # one call: the key's inclusion and the thread's block put back, the orphans taken when this is the only block,
-        # the findings handed on to an outer block, and what it found, with the ledger closed
+        # one call: the key's inclusion and the thread's blocks put back from those still open (blocks may end in any
+        # order: generators, asyncio tasks), the orphans taken when this is the only block, the findings handed on to
+        # the block open when this one began, and what it found, with the ledger closed
         block, self._block = self._block, None
-        found, declined, (checked, errors, first) = self.hook.end(block, self._prior_block, self._prior)
+        found, declined, (checked, errors, first) = self.hook.end(block)
         blocks = _open.blocks
-        blocks.remove(self)
+        at = blocks.index(self)
+        del blocks[at]
         python = self.python
         python.close()
-        if blocks:
-            blocks[-1].python.adopt(python)
+        if at > 0:
+            blocks[at - 1].python.adopt(python)
         for op, invariant, output, detail, _route, occurrences, where in found:
             finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
                               inputs={}, occurrences=occurrences)

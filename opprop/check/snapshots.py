@@ -17,7 +17,7 @@ import xxhash
 from opprop.core.snapshot_policy import DEFAULT_SNAPSHOT, SNAPSHOT_POLICIES  # noqa: F401  (the policy the checks apply)
 
 from opprop.check.probe import PLAIN_TYPES as _PLAIN
-from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, span_bytes
+from opprop.check.memory import SUB_BYTE_DTYPES, elements_equal_bytes, held_bytes, span_bytes
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 
 # Reading n bytes at an address: ``memory_at(address)[:n]``. A char array as long as memory can be, laid
@@ -215,7 +215,8 @@ def _strided_state(t: torch.Tensor, with_data: bool) -> InputState:
             storage = t.untyped_storage()
             n = min(n, storage.nbytes() - (ptr - storage.data_ptr()))
             contiguous = False  # the span is clipped to the storage: kept as bytes, never digested
-        return _new(InputState, (meta, (_span_bytes(ptr, n, contiguous) if n and ptr else b""), None))  # ptr 0: a ZeroTensor (forward AD) has no bytes
+        # ptr 0: a ZeroTensor (forward AD) has no bytes; nor has a view over a freed storage
+        return _new(InputState, (meta, (_span_bytes(ptr, n, contiguous) if n and ptr and held_bytes(t, n) else b""), None))
     return _new(InputState, (meta, None, (t.detach().clone() if with_data and not t.is_meta else None)))  # meta: no data to compare
 
 
@@ -249,7 +250,7 @@ def take_states(inputs: list, mutable_args, with_data: bool) -> tuple:
             if t.is_cpu:
                 contiguous = t.is_contiguous()
                 n = t.nbytes if contiguous else span_bytes(t)
-                if not n or not ptr:  # ptr 0: a ZeroTensor (forward AD) has no bytes
+                if not n or not ptr or not held_bytes(t, n):  # ptr 0: a ZeroTensor (forward AD) has no bytes; nor a freed storage's view
                     states.append(_new(InputState, (meta, b"", None)))
                     continue
                 if t.dtype not in SUB_BYTE_DTYPES:
