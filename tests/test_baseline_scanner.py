@@ -50,3 +50,13 @@ def test_a_fuzz_finding_is_keyed_as_the_scanner_keys_its_bugs():
     assert scan_race.bug_key(crash) == ("aten::foo", "crash:SIGSEGV")
     assert scan_race.bug_key(private) is None
     assert scan_race.tally([{"seconds": 10}, {"seconds": 400}], [300, 600]) == [1, 2]
+
+
+def test_the_race_reads_whole_journal_lines_and_leaves_a_torn_one_for_the_next_poll(tmp_path):
+    journal = tmp_path / "journal.jsonl"
+    journal.write_text('{"type": "finding"}\n{"type": "op_d')
+    records, offset = scan_race._journal_lines(journal, 0)
+    assert records == [{"type": "finding"}] and offset == len('{"type": "finding"}\n')
+    with open(journal, "a") as fh:
+        fh.write('one"}\n')
+    assert scan_race._journal_lines(journal, offset) == ([{"type": "op_done"}], journal.stat().st_size)
