@@ -90,7 +90,7 @@ def _op(case):
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_each_form_broken_is_found_and_kept_is_silent(case):
+def test_each_form_broken_is_found_and_kept_is_silent(case, hot_path):  # the compiled screen and its Python reference
     op = _op(case)
     args, kwargs = _arguments(op)
     result = run_call(Call(case, op, args, kwargs), snapshot_data="all")

@@ -99,6 +99,7 @@ def plan_of(plan) -> object | None:
         sorted(plan.aliased_list_returns),
         plan.fused_befores and not plan.befores and not plan.screens and not plan.unscreened,  # all of it on the fused path
         plan.kind.name, plan.call, list(plan.kind.tensor_args), list(plan.kind.mutable_args), list(plan.kind.arg_names),
+        None if plan.written is None else {j: sorted(named) for j, named in plan.written.items()},
     )
 
 

@@ -91,6 +91,8 @@ struct Plan {
   bool has_views = false;
   std::vector<std::vector<int64_t>> views;  // per return index: input positions it is declared a view of
   std::vector<bool> is_view;
+  bool has_written = false;
+  std::vector<std::vector<int64_t>> written;  // per return index: the written input positions it must be one of
   std::vector<std::pair<int64_t, int64_t>> allowed_out_out;
   std::vector<int64_t> list_returns;
   // for dispatch: whether the plan is all the fused path (no other befores, screens or slow checks), and the
@@ -176,17 +178,17 @@ std::vector<int64_t> int_list(PyObject* seq) {
 }
 
 // make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns, fast, name,
-//           call, tensor_args, mutable_args, arg_names) -> capsule: CheckPlan's screen settings, in the order that
+//           call, tensor_args, mutable_args, arg_names, written) -> capsule: CheckPlan's screen settings, in the order that
 // native.plan_of passes them (fast: the plan is all the fused path; name, call: the OpKind's name and the op to call)
 PyObject* make_plan(PyObject*, PyObject* args) {
   int tensorimpl, storageimpl, alias, returns_input;
   int fast;
-  PyObject *may_alias, *views, *allowed, *list_returns, *name, *call, *tensor_args, *mutable_args, *arg_names;
-  if (!PyArg_ParseTuple(args, "ppppOOOOpOOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
-                        &allowed, &list_returns, &fast, &name, &call, &tensor_args, &mutable_args, &arg_names))
+  PyObject *may_alias, *views, *allowed, *list_returns, *name, *call, *tensor_args, *mutable_args, *arg_names, *written;
+  if (!PyArg_ParseTuple(args, "ppppOOOOpOOOOOO", &tensorimpl, &storageimpl, &alias, &returns_input, &may_alias, &views,
+                        &allowed, &list_returns, &fast, &name, &call, &tensor_args, &mutable_args, &arg_names, &written))
     return nullptr;
-  if (views != Py_None && !PyDict_Check(views)) {
-    PyErr_SetString(PyExc_TypeError, "views: a dict or None");
+  if ((views != Py_None && !PyDict_Check(views)) || (written != Py_None && !PyDict_Check(written))) {
+    PyErr_SetString(PyExc_TypeError, "views, written: a dict or None");
     return nullptr;
   }
   auto plan = std::make_unique<Plan>();
@@ -223,6 +225,17 @@ PyObject* make_plan(PyObject*, PyObject* args) {
         }
         plan->views[j] = int_list(value);
         plan->is_view[j] = true;
+      }
+    }
+    if (written != Py_None) {  // written_not_returned.written_returns
+      plan->has_written = true;
+      PyObject *key, *value;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(written, &pos, &key, &value)) {
+        long long j = PyLong_AsLongLong(key);
+        if (j < 0 || j > (1 << 20)) throw std::runtime_error("written");
+        if ((size_t)j >= plan->written.size()) plan->written.resize(j + 1);
+        plan->written[j] = int_list(value);
       }
     }
     Ref pairs(PySequence_Fast(allowed, "allowed_out_out"));

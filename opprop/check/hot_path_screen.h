@@ -114,6 +114,18 @@ int screen_core(Plan* plan, const Pairs& inputs, const Pairs& outs, PyObject* be
         if (!found) return 0;
       }
     }
+    if (plan->has_written) {  // written_not_returned: a written return is the argument it names (its screen)
+      for (auto& [j, t] : outs) {
+        if (!t || j < 0 || (size_t)j >= plan->written.size() || plan->written[j].empty()) continue;
+        bool named = false, returned = false;  // (an argument passed None, or unread: nothing to compare)
+        for (auto& [i, x] : inputs) {
+          if (!contains(plan->written[j], i)) continue;
+          named = true;
+          returned |= x == t;
+        }
+        if (named && !returned) return 0;
+      }
+    }
     if (outs.empty()) return 1;
     if (plan->tensorimpl) {
       for (size_t a = 0; a < outs.size(); a++)  // one TensorImpl in several output slots: let the check count it

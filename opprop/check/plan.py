@@ -6,6 +6,7 @@ from torch._ops import OpOverload
 from opprop.check import catalog, invariants, hot_path
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
+from opprop.check.invariants.written_not_returned import ID as WRITTEN_NOT_RETURNED
 from opprop.check.screen import FUSED_BEFORES, SCREENED
 
 
@@ -15,7 +16,7 @@ class CheckPlan:
     __slots__ = (
         "func", "call", "kind", "checks", "befores", "screens", "unscreened", "records_entry_storages", "fused_befores", "with_data",
         "mutation_slot", "replaced_slot", "tensorimpl", "storageimpl", "alias", "returns_input", "mutation",
-        "replaced", "views", "may_alias_inputs", "allowed_out_out", "aliased_list_returns", "compiled",
+        "replaced", "views", "written", "may_alias_inputs", "allowed_out_out", "aliased_list_returns", "compiled",
     )
 
     def __init__(self, func: OpOverload, snapshot_all: bool, only):
@@ -54,6 +55,8 @@ class CheckPlan:
         # view_copies: return index -> input positions it is declared a view of; None when no output is one
         # (its check then has nothing to look at)
         self.views = (invariants.get(VIEW_COPIES).prepare(func, kind) or None) if VIEW_COPIES in names else None
+        # written_not_returned: return index -> the written arguments it must be; None when no return is written
+        self.written = (invariants.get(WRITTEN_NOT_RETURNED).prepare(func, kind) or None) if WRITTEN_NOT_RETURNED in names else None
         # a mutating op: record what its written arguments sit on, so aliasing is read as it was on entry
         # (taken from storage_replaced's storages when those are taken anyway)
         self.records_entry_storages = kind.mutable and bool(chosen)

@@ -19,6 +19,7 @@ from opprop.check import catalog, hot_path, probe
 from opprop.check.compat import const_data_ptr as _const_data_ptr
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
 from opprop.check.invariants.view_copies import ID as VIEW_COPIES
+from opprop.check.invariants import written_not_returned
 from opprop.check.memory import span_bytes
 from opprop.check.snapshots import NO_SIZES, COMPARE_IN_PLACE, memory_at, same_bytes, unchanged
 
@@ -35,7 +36,7 @@ _strided = torch.strided
 # The invariants the fused screen ``clears`` knows how to clear; any other needs a screen of its own.
 SCREENED = frozenset(
     (catalog.TENSOR_IMPL, catalog.STORAGE_IMPL, catalog.UNDECLARED_ALIAS, catalog.RETURNS_INPUT, catalog.UNDECLARED_MUTATION,
-     STORAGE_REPLACED, VIEW_COPIES)
+     STORAGE_REPLACED, VIEW_COPIES, written_not_returned.ID)
 )
 _UNBOUNDED = ("extent not read yet",)  # an output that may overlap something; its extent is read when a test needs it
 
@@ -160,6 +161,9 @@ def reference_clears(plan: CheckPlan, inputs: list, outputs: list, before: list 
                     return False
     except (RuntimeError, NotImplementedError):  # a tensor whose storage cannot be read: let the checks decide
         return False
+    written = plan.written
+    if written is not None and not written_not_returned.INVARIANT.screen(inputs, outputs, None, written):
+        return False  # a written return that is not the argument it names
     if not outputs:
         return True
     if plan.tensorimpl:
