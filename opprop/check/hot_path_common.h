@@ -177,6 +177,23 @@ std::vector<int64_t> int_list(PyObject* seq) {
   return out;
 }
 
+// A {return index: [input positions]} dict as one list per return index; present[j]: j is a key.
+void lists_per_return(PyObject* dict, const char* what, std::vector<std::vector<int64_t>>& lists,
+                      std::vector<bool>& present) {
+  PyObject *key, *value;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(dict, &pos, &key, &value)) {
+    long long j = PyLong_AsLongLong(key);
+    if (j < 0 || j > (1 << 20)) throw std::runtime_error(what);
+    if ((size_t)j >= lists.size()) {
+      lists.resize(j + 1);
+      present.resize(j + 1, false);
+    }
+    lists[j] = int_list(value);
+    present[j] = true;
+  }
+}
+
 // make_plan(tensorimpl, storageimpl, alias, returns_input, may_alias, views, allowed_out_out, list_returns, fast, name,
 //           call, tensor_args, mutable_args, arg_names, written) -> capsule: CheckPlan's screen settings, in the order that
 // native.plan_of passes them (fast: the plan is all the fused path; name, call: the OpKind's name and the op to call)
@@ -212,32 +229,11 @@ PyObject* make_plan(PyObject*, PyObject* args) {
     if (!per_return) throw std::runtime_error("may_alias");
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(per_return.get()); k++)
       plan->may_alias.push_back(int_list(PySequence_Fast_GET_ITEM(per_return.get(), k)));
-    if (views != Py_None) {
-      plan->has_views = true;
-      PyObject *key, *value;
-      Py_ssize_t pos = 0;
-      while (PyDict_Next(views, &pos, &key, &value)) {
-        long long j = PyLong_AsLongLong(key);
-        if (j < 0 || j > (1 << 20)) throw std::runtime_error("views");
-        if ((size_t)j >= plan->views.size()) {
-          plan->views.resize(j + 1);
-          plan->is_view.resize(j + 1, false);
-        }
-        plan->views[j] = int_list(value);
-        plan->is_view[j] = true;
-      }
-    }
-    if (written != Py_None) {  // written_not_returned.written_returns
-      plan->has_written = true;
-      PyObject *key, *value;
-      Py_ssize_t pos = 0;
-      while (PyDict_Next(written, &pos, &key, &value)) {
-        long long j = PyLong_AsLongLong(key);
-        if (j < 0 || j > (1 << 20)) throw std::runtime_error("written");
-        if ((size_t)j >= plan->written.size()) plan->written.resize(j + 1);
-        plan->written[j] = int_list(value);
-      }
-    }
+    plan->has_views = views != Py_None;
+    if (plan->has_views) lists_per_return(views, "views", plan->views, plan->is_view);
+    plan->has_written = written != Py_None;  // written_not_returned.written_returns
+    std::vector<bool> written_keys;
+    if (plan->has_written) lists_per_return(written, "written", plan->written, written_keys);
     Ref pairs(PySequence_Fast(allowed, "allowed_out_out"));
     if (!pairs) throw std::runtime_error("allowed_out_out");
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(pairs.get()); k++) {
