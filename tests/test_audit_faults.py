@@ -316,3 +316,34 @@ def test_audit_d16_a_finding_on_a_thread_torch_started_names_no_line_of_the_bloc
     finally:
         lib._destroy()
     assert {(f.invariant, f.where) for f in found.findings} == {("returns_input", ""), ("tensorimpl_use_count", "")}
+
+
+@native
+def test_audit_d11_kept_snapshot_buffers_are_capped_per_process():
+    """d11: the native engine's kept snapshot buffers were capped per thread (snapshots.KEPT_BYTES each): T threads kept
+    T times the cap. Two threads, each alive and each having kept a 160 MiB span, hold at most the one cap."""
+    import threading
+
+    from opprop.check import snapshots
+
+    hook = dispatch_hook.load()
+    strided = torch.zeros(160 << 20, dtype=torch.uint8).view(-1, 1024)[:, :1000]  # non-contiguous: copied, never digested
+    kept, done = threading.Barrier(3, timeout=120), threading.Event()  # (a thread that fails breaks it: no hang)
+
+    def check():
+        try:
+            with opprop.checking(engine="native"):
+                strided.sum()
+        finally:
+            kept.wait()
+        done.wait(120)
+
+    threads = [threading.Thread(target=check) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    kept.wait()
+    held = hook.kept_bytes()
+    done.set()
+    for thread in threads:
+        thread.join()
+    assert 0 < held <= snapshots.KEPT_BYTES

@@ -25,7 +25,7 @@ why_not = native_engine.available()
 pytestmark = pytest.mark.skipif(why_not is not None, reason=f"native engine unavailable: {why_not}")
 
 EXPECTED = Path(__file__).resolve().parent.parent / "expected"
-DECLINED = {native_engine.OUTPUT_DECLINED + why for why in ("sparse tensor", "nested tensor")}
+DECLINED = {native_engine.OUTPUT_DECLINED + why for why in ("sparse tensor", "mkldnn tensor", "nested tensor")}
 # Jagged nested tensors' own handlers return a buffer they hold, calling nothing below the Python key.
 ABOVE_THE_KEY = {"aten::_nested_get_max_seqlen", "aten::_nested_get_min_seqlen", "aten::_nested_get_offsets"}
 
