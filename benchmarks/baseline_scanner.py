@@ -17,7 +17,9 @@ import random
 import re
 import resource
 import select
+import shutil
 import sys
+import tempfile
 import time
 import warnings
 
@@ -157,8 +159,10 @@ def check(name: str, op, kwargs: dict, pass_name: str) -> tuple[list, bool]:
     return bugs, result.valid
 
 
-def child(names: list[str], draws: int, first: int, seed: int, pass_name: str, kinds: list[str], out_fd: int) -> int:
-    """Run draws ``first..draws`` of each overload, one JSON line before each call and one after it."""
+def child(names: list[str], draws: int, first: int, seed: int, pass_name: str, kinds: list[str], out_fd: int, scratch: str) -> int:
+    """Run draws ``first..draws`` of each overload, one JSON line before each call and one after it, in ``scratch``:
+    a drawn string is a file name to some ops (aten::from_file with shared=True makes a file of the drawn size)."""
+    os.chdir(scratch)
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)  # torch's warnings and a dying kernel's words: the wait status is the answer
     faulthandler.disable()  # (it writes to a copy of stderr of its own)
     warnings.simplefilter("ignore")
@@ -203,7 +207,12 @@ class Scan:
         self.log = open(log_path, "w", buffering=1)
         self.seen: set = set()
         self.calls = self.valid = 0
+        self.scratch = tempfile.mkdtemp(prefix="baseline-scan-")
         warm_up()
+
+    def close(self) -> None:
+        self.log.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -243,7 +252,7 @@ class Scan:
 
         def body() -> int:
             os.close(read)
-            return child(names, draws, first, self.seed, pass_name, kinds, write)
+            return child(names, draws, first, self.seed, pass_name, kinds, write, self.scratch)
 
         pid = child_process.start(body)
         os.close(write)
@@ -299,7 +308,7 @@ class Scan:
         self.run_pass("out", [n for n in shuffled if written_returns(catalog.overload_from_name(n))], SCANNED)
         self.write({"type": "end", "seconds": round(self.elapsed(), 2), "calls": self.calls, "valid": self.valid,
                     "bugs": len(self.seen)})
-        self.log.close()
+        self.close()
 
 
 def main(argv=None) -> int:

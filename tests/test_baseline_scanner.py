@@ -1,6 +1,7 @@
 """The naive scanner of issue #51 (benchmarks/baseline_scanner.py): it finds a planted bug, and one op's segfault or
 hang ends that call, not the scan."""
 import json
+import os
 
 import crashy_ops  # noqa: F401  (registers opprop_crashy::*)
 import custom_ops  # noqa: F401  (registers opprop_test::*, unledgered)
@@ -15,7 +16,7 @@ def _scan(tmp_path, names, pass_name="main"):
     log = tmp_path / "scan.jsonl"
     scan = baseline_scanner.Scan(str(log), seed=0, budget=120)
     scan.run_pass(pass_name, names, SCANNED)
-    scan.log.close()
+    scan.close()
     records = [json.loads(line) for line in log.read_text().splitlines()]
     return {(r["op"], r["kind"]): r for r in records if r["type"] == "bug"}, scan.calls
 
@@ -60,3 +61,15 @@ def test_the_race_reads_whole_journal_lines_and_leaves_a_torn_one_for_the_next_p
     with open(journal, "a") as fh:
         fh.write('one"}\n')
     assert scan_race._journal_lines(journal, offset) == ([{"type": "op_done"}], journal.stat().st_size)
+
+
+def test_files_the_drawn_calls_make_stay_in_a_scratch_folder_the_scan_removes(tmp_path, monkeypatch):
+    """aten::from_file with shared=True makes a file named by a drawn string, of a drawn size, where it runs."""
+    here = tmp_path / "cwd"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    scan = baseline_scanner.Scan(str(tmp_path / "scan.jsonl"), seed=0, budget=120)
+    scan.run_pass("main", ["aten::from_file"], SCANNED)
+    scan.close()
+    assert scan.valid > 0 and list(here.iterdir()) == []
+    assert not os.path.exists(scan.scratch)
