@@ -101,13 +101,26 @@ def out_dtype(option, input_dtype: torch.dtype) -> torch.dtype:
     return option
 
 
+def _built_out(kind: str, dtype: torch.dtype, ctx: DrawContext) -> torch.Tensor:
+    """An out= tensor of a ``schedule.OUT_KINDS`` kind other than empty, in the call's shape (what the op should resize)."""
+    shape = ctx.shape
+    if kind == "sized" or (kind in ("transposed", "channels_last") and len(shape) < 2):
+        return torch.empty(shape, dtype=dtype, device=ctx.device)
+    if kind == "transposed" or (kind == "channels_last" and len(shape) != 4):
+        return torch.empty(tuple(reversed(shape)), dtype=dtype, device=ctx.device).permute(*reversed(range(len(shape))))
+    if kind == "channels_last":
+        return torch.empty(shape, dtype=dtype, device=ctx.device, memory_format=torch.channels_last)
+    return torch.empty(shape, dtype=dtype, device=ctx.device)._neg_view()  # "neg"
+
+
 def _out_tensor(arg, ctx: DrawContext):
     dtype = out_dtype(ctx.choose(f"{arg.name}.dtype", OUT_DTYPES), ctx.dtype)
     if str(arg.real_type).startswith("List"):
         # one output per element of the call's tensor lists (_foreach_*.out): a shorter out list
         # trips the generated copy kernel's internal assert, an input no caller passes
         return [torch.empty(0, dtype=dtype, device=ctx.device) for _ in range(ctx.list_length or 1)]
-    return torch.empty(0, dtype=dtype, device=ctx.device)
+    kind = ctx.choose(f"{arg.name}.out_kind", schedule.OUT_KINDS)
+    return torch.empty(0, dtype=dtype, device=ctx.device) if kind == "empty" else _built_out(kind, dtype, ctx)
 
 
 def _draw_value(arg, ctx: DrawContext):
@@ -171,7 +184,7 @@ def _producer_call(op: OpOverload, ctx: DrawContext, prefix: str) -> SchemaCall:
 
 def op_schedule(op: OpOverload) -> schedule.Schedule:
     """The op's mode choices and the rows that cover them (what ``scheduled`` runs first)."""
-    return schedule.Schedule(op, kinds=kinds_for(catalog.qualified_name(op)))
+    return schedule.Schedule(op, kinds=kinds_for(catalog.qualified_name(op), generic=False))
 
 
 def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, row: int | None = None):
