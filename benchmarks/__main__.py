@@ -59,6 +59,7 @@ def main(argv=None) -> int:
                    help=f"overhead part: also time REV's InvariantMode, interleaved with the current one on the same samples "
                         f"(default {baseline.DEFAULT_REV}, the code before the invariants became objects; 'none' to skip)")
     p.add_argument("--minutes", type=float, default=60.0, help="baseline_scanner part: minutes for the scanner and for opprop fuzz, each (default 60)")
+    p.add_argument("--race-dir", help="baseline_scanner part: keep both sides' logs here (the sweep's journal.jsonl, for python -m benchmarks.heldout)")
     p.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = p.parse_args(argv)
     parts = [x for x in args.parts.split(",") if x]
@@ -132,7 +133,7 @@ def main(argv=None) -> int:
     if "baseline_scanner" in parts:
         from . import scan_race
 
-        results["baseline_scanner"] = scan_race.run(minutes=args.minutes)
+        results["baseline_scanner"] = scan_race.run(minutes=args.minutes, keep=args.race_dir)
     if "empty_block" in parts:
         from . import empty_block
 

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from opprop.core import ledger as ledgers
@@ -85,11 +86,14 @@ def tally(bugs: list[dict], checkpoints_s) -> list[int]:
     return [sum(1 for b in bugs if b["seconds"] <= s) for s in checkpoints_s]
 
 
-def run(minutes: float = 60.0) -> dict:
-    """Both sides for ``minutes`` each, the scanner first; the counts at each checkpoint within the budget."""
+def run(minutes: float = 60.0, keep: str | None = None) -> dict:
+    """Both sides for ``minutes`` each, the scanner first; the counts at each checkpoint within the budget.
+    ``keep``: a folder for both sides' logs, kept (the sweep's journal is what ``benchmarks.heldout --journal`` reads)."""
     checkpoints = sorted({m for m in CHECKPOINTS_MIN if m <= minutes} | {minutes})
     ledger = ledgers.load_or_empty()
-    with tempfile.TemporaryDirectory(prefix="opprop-race-") as tmp:
+    if keep is not None:
+        os.makedirs(keep, exist_ok=True)
+    with (tempfile.TemporaryDirectory(prefix="opprop-race-") if keep is None else nullcontext(keep)) as tmp:
         scanner = scanner_bugs(minutes * 60, Path(tmp))
         fuzz = fuzz_bugs(minutes * 60, Path(tmp), ledger)
     keys = {side: {(b["op"], b["kind"]) for b in part["bugs"]} for side, part in (("baseline", scanner), ("opprop", fuzz))}
