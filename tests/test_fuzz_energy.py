@@ -1,4 +1,5 @@
 """A sweep's later rounds go to the targets whose examples still show something new (opprop/fuzz/energy.py)."""
+import dataclasses
 import json
 
 from tests.support.runs import run_fuzz
@@ -46,6 +47,8 @@ def test_a_target_s_shares_join_into_one_record():
     assert (both.status, both.budget, both.seconds, both.first_seen) == ("ran", 6.0, 5.0, {"k": 3, "j": 2})
     assert both.stats["examples"] == 40 and both.stats["valid"] == 34 and both.stats["reached"] == ["a", "b"]
     assert both.stats["error_kinds"] == {"e": 6}
+    crashed = joined(dataclasses.replace(first, status="crash"), later)
+    assert crashed.status == "crash"  # a share that crashed is what the target's row says, whatever came after
 
 
 def test_a_sweep_gives_its_later_rounds_to_the_target_that_still_surprises(tmp_path):

@@ -109,7 +109,8 @@ class OpDone(Record):
 
 def joined(earlier: OpDone, later: OpDone) -> OpDone:
     """One record for a target's shares in several rounds (fuzz.energy): counts added, what was reached and seen unioned,
-    each finding first seen at its first share's example; the later share's status, and its learning where it learned more."""
+    each finding first seen at its first share's example; the later share's status unless a share crashed or hung (that
+    status stands), and its learning where it learned more."""
     a, b = earlier.stats or {}, later.stats or {}
     stats = {**a, **b}
     for key in ("examples", "valid", "errors", "seconds", "behaviours"):
@@ -120,8 +121,9 @@ def joined(earlier: OpDone, later: OpDone) -> OpDone:
     modes = {k: [x + y for x, y in zip((earlier.modes or {}).get(k, [0, 0]), (later.modes or {}).get(k, [0, 0]))]
              for k in {*(earlier.modes or {}), *(later.modes or {})}}
     tries = [(r.validity or {}).get("total", [0])[0] for r in (earlier, later)]
+    lost = [r.status for r in (later, earlier) if r.status in ("crash", "hang")]  # outcomes.LOST_KINDS
     return dataclasses.replace(
-        later, stats=stats, modes=modes or None, first_seen={**(later.first_seen or {}), **(earlier.first_seen or {})},
+        later, status=lost[0] if lost else later.status, stats=stats, modes=modes or None, first_seen={**(later.first_seen or {}), **(earlier.first_seen or {})},
         shrunk=[*(earlier.shrunk or []), *(later.shrunk or [])] or None, validity=later.validity if tries[1] >= tries[0] else earlier.validity,
         budget=round((earlier.budget or 0) + (later.budget or 0), 3), seconds=round((earlier.seconds or 0) + (later.seconds or 0), 3),
         crashes=((earlier.crashes or 0) + (later.crashes or 0)) or None, error=later.error or earlier.error,
