@@ -3,7 +3,6 @@ hang ends that call, not the scan."""
 import json
 import os
 
-import crashy_ops  # noqa: F401  (registers opprop_crashy::*)
 import custom_ops  # noqa: F401  (registers opprop_test::*, unledgered)
 import scanner_ops  # noqa: F401  (registers opprop_scanner::*)
 
@@ -30,6 +29,10 @@ def test_the_scanner_finds_a_custom_ops_undeclared_mutation_and_nothing_on_its_c
 
 
 def test_a_segfault_and_a_hang_end_one_call_each_and_the_scan_goes_on(tmp_path, monkeypatch):
+    # imported here, not at the top: it registers edge generators, and test_property, collected in the same process,
+    # would make a property test of crashy.segv that segfaults the worker
+    import crashy_ops  # noqa: F401  (registers opprop_crashy::*)
+
     monkeypatch.setattr(baseline_scanner, "CALL_TIMEOUT_S", 2.0)
     bugs, calls = _scan(tmp_path, ["opprop_crashy::segv", "opprop_crashy::hang", "opprop_test::mutate_input"])
     assert {("opprop_crashy::segv", "crash:SIGSEGV"), ("opprop_crashy::hang", "hang"),
