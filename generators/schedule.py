@@ -115,6 +115,8 @@ class Schedule:
         for name, option in items:
             free = [r for r in range(1, count) if name not in assigned[r]]
             calm = [r for r in free if not ((name.endswith(".relation") or name == KIND) and BASE in assigned[r])]
+            if name.endswith(".relation"):  # nor a row that passes an optional argument: there it shows its plain mode
+                calm = [r for r in calm if name.replace(".relation", ".default") not in assigned[r]]
             if name == KIND:
                 bare = [r for r in free if not any(n.endswith(ARGUMENT_SUFFIXES) for n in assigned[r])]
                 calm = [r for r in bare if r in calm] or bare

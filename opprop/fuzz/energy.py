@@ -1,6 +1,7 @@
 """How a sweep spends the time after its first round: on the targets whose examples still show something new.
 
-The first round gives every target an even share of ``FIRST_ROUND`` of the budget, so each is tested. Each later
+With more than ``ROUNDS_FROM`` targets per worker, the first round gives every target an even share of
+``FIRST_ROUND`` of the budget, so each is tested. Each later
 round ranks the targets whose last share ran out of time (or crashed, or hung) by their energy: the Good-Turing
 estimate, from that share, of the chance that one more example shows a behaviour no example has shown yet (an
 overload reached, a kind of error, a finding: ``runner.OpStats.discovery``), add-one smoothed so a target cut short
@@ -14,6 +15,8 @@ from opprop.core.outcomes import LOST_KINDS
 from opprop.fuzz.messages import OpDone
 
 FIRST_ROUND = 0.6  # of the budget, spread evenly over every target: what a later round ranks them by
+# Rounds only where targets are many: a few targets (opprop fuzz --ops a b c) each get a long share of the whole budget.
+ROUNDS_FROM = 8  # targets per worker
 MIN_SHARE_S = 2.0  # a later round's least share: below it a target's setup would take most of it
 LOST_WEIGHT = 0.5
 GO_ON = ("budget", *LOST_KINDS)  # statuses of a share that did not run out of examples to draw

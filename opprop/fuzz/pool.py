@@ -25,7 +25,7 @@ import time
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.fuzz import blocking
-from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, Schedule
+from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, Schedule
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 from opprop.fuzz.messages import MESSAGES, ExamplesSoFar, Found, OpDone, Ready, Record, RunTarget, Stop, WorkerLost, WorkerStarted, parse
@@ -174,8 +174,8 @@ class Pool:
     def run(self, targets: list[str], *, deadline: float, max_examples: int) -> None:
         queue = self.queue = collections.deque(targets)
         now = time.monotonic()
-        # more targets than workers compete for time: the first round spreads part of it, later rounds the rest (energy)
-        self.round_end = now + FIRST_ROUND * (deadline - now) if len(targets) > self.jobs else deadline
+        # many targets compete for time: the first round spreads part of it, later rounds the rest (energy)
+        self.round_end = now + FIRST_ROUND * (deadline - now) if len(targets) > ROUNDS_FROM * self.jobs else deadline
         for _ in range(min(self.jobs, len(targets))):
             self._spawn()
         while True:

@@ -1,11 +1,12 @@
-"""Custom ops a sweep's schedule must tell apart (fuzz.energy): two that show the same behaviour on every call, and one
+"""Custom ops a sweep's schedule must tell apart (fuzz.energy): eight that show the same behaviour on every call, and one
 whose every call shows a behaviour no other call showed (a refusal worded after its input, in letters)."""
 import hashlib
 
 import torch
 
 LIB = torch.library.Library("opprop_energy", "DEF")
-for name in ("flat_a", "flat_b", "surprising"):
+FLAT = [f"flat_{c}" for c in "abcdefgh"]  # with the surprising one, more targets than energy.ROUNDS_FROM per worker
+for name in (*FLAT, "surprising"):
     LIB.define(f"{name}(Tensor x) -> Tensor")
 
 
@@ -18,6 +19,6 @@ def _surprising(x):
     raise RuntimeError("refused: " + "".join(chr(ord("a") + int(c, 16)) for c in digest))
 
 
-LIB.impl("flat_a", _flat, "CompositeExplicitAutograd")
-LIB.impl("flat_b", _flat, "CompositeExplicitAutograd")
+for name in FLAT:
+    LIB.impl(name, _flat, "CompositeExplicitAutograd")
 LIB.impl("surprising", _surprising, "CompositeExplicitAutograd")
