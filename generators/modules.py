@@ -28,6 +28,7 @@ import torch
 from hypothesis import strategies as st
 
 from opprop.core.calls import Call
+from opprop.core.outcomes import says_bug
 from opprop.generators import grad
 from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, error_line
 from opprop.generators.sample_copies import Copier, layout_can_change
@@ -225,7 +226,7 @@ def usable_items(allowed, module, args, kwargs) -> list[int]:
 
 
 def _runs(module_info, module_input, change, device) -> str | None:
-    """None when the example runs, else the first line of its error."""
+    """None when the example runs (or ends in a bug), else the first line of the error it was refused with."""
     try:
         module, args, kwargs = build(module_info, module_input, change, device)
         with warnings.catch_warnings():
@@ -233,7 +234,7 @@ def _runs(module_info, module_input, change, device) -> str | None:
             ModulePass(module, change.mode)(*args, **kwargs)
         return None
     except Exception as e:
-        return error_line(e)
+        return None if says_bug(e) else error_line(e)  # a bug it ends in is a finding, not a refusal
 
 
 @functools.lru_cache(maxsize=None)
@@ -286,7 +287,7 @@ def module_call_strategy(module_info, device: str = "cpu"):
 
     @st.composite
     def calls(draw):
-        allowed = module_allowed(name, device)
+        allowed = module_allowed(name, device).steered(draw)
         dtype = draw(st.sampled_from(dtypes))
         training = draw(st.booleans().map(lambda eval_: not eval_))  # shrinks to train
         samples = pristine_inputs(name, dtype, training, device)

@@ -28,9 +28,11 @@ from hypothesis import strategies as st
 
 from opprop.check import catalog
 from opprop.core.calls import Call
+from opprop.core.outcomes import says_bug
 from opprop.generators import grad
 from opprop.generators.sample_copies import Copier, layout_can_change, tensors_in
 from opprop.inputs.sample_building import sample_building
+from opprop.inputs.validity import floor_draw
 from opprop.strategies import LAYOUT_KINDS, StrideLayout, layouts, simplest_first
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
@@ -207,6 +209,10 @@ class Allowed:
     def permits(self, kind, key) -> bool:
         return (kind, key) not in self.refused
 
+    def steered(self, draw) -> "Allowed":
+        """What one draw may use: these refusals, or none on a floor draw (the probe's few samples rule nothing out for good)."""
+        return Allowed(frozenset(), self.unusable) if self.refused and floor_draw(draw) else self
+
 
 class Votes:
     """Per change: on how many probed samples it was taken and refused; the one refusal rule for ops and modules."""
@@ -229,14 +235,15 @@ def error_line(e: BaseException) -> str:
 
 
 def _accepts(opinfo, sample, plan) -> bool:
+    """Whether the op takes the changed sample: a bug it ends in (an internal assert) is taken, never a refusal."""
     try:
         input_, args, kwargs = apply(sample, plan)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             grad.Pass(opinfo.op, plan.grad, plan.wrt)(input_, *args, **kwargs)
         return True
-    except Exception:
-        return False
+    except Exception as e:
+        return says_bug(e)
 
 
 @functools.lru_cache(maxsize=None)
@@ -266,8 +273,9 @@ def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
                     warnings.simplefilter("ignore")
                     opinfo.op(input_, *args, **kwargs)
             except Exception as e:
-                first_error = first_error or error_line(e)
-                continue
+                if not says_bug(e):  # a sample that ends in a bug is usable: its changes are probed like any other's
+                    first_error = first_error or error_line(e)
+                    continue
             usable += 1
             for change, plan in _single_changes(sample, grad.modes(opinfo) if dtype in backward else ()):
                 if change[0] == "grad":  # autograd support differs by dtype (ComplexHalf backward needs sum_cpu)
@@ -291,7 +299,7 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
 
     @st.composite
     def calls(draw):
-        allowed = allowed_changes(name, device)
+        allowed = allowed_changes(name, device).steered(draw)
         # Structure first: which dtype and which sample; then which kinds of change; then their details.
         dtype = draw(st.sampled_from(dtypes))
         samples = pristine_samples(name, dtype, device)

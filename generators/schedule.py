@@ -39,8 +39,15 @@ KIND = "tensors.kind"  # the tensor kind every tensor argument of a row shares: 
 INDEX_NAMES = frozenset({"index", "indices", "offsets", "target"})
 INDEX_SUFFIXES = ("_index", "_indices", "_offsets")
 TENSOR_TYPES = ("Tensor", "Optional[Tensor]")
+# Suffixes of the choices that set one argument's value or relation: a kind row keeps out of theirs (``_rows``).
+ARGUMENT_SUFFIXES = (".value", ".relation", ".bound", ".ends", ".mask", ".out_kind")
 # Suffixes of the choices that are modes: what the reports count per op.
-MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default", ".value", ".ends")
+MODE_SUFFIXES = (".mode", ".relation", ".bound", ".mask", ".default", ".value", ".ends", ".out_kind")
+# What an out= tensor is before the op writes it: empty (the op resizes it, as most callers pass), already the call's
+# shape, that shape in other strides (transposed, channels-last where 4-d), or under the negative bit: kernels must
+# resize, restride or resolve each, and some write through or return the wrong tensor instead. (Its dtype is a choice
+# of its own; a sparse or quantized out= would need a row each, where the op's own kinds need them more.)
+OUT_KINDS = ("empty", "sized", "transposed", "channels_last", "neg")
 
 
 def is_out(arg) -> bool:
@@ -79,7 +86,8 @@ class Schedule:
         self.first_kind = kinds[0]
         kind_column = [(KIND, self.kinds)] if tensors and len(self.kinds) > 1 else []
         relations = [(f"{a.name}.relation", RELATIONS) for a in tensors[1:]]
-        outs = [(f"{a.name}.relation", OUT_RELATIONS) for a in args if is_out(a) and str(a.real_type) == "Tensor"]
+        single_outs = [a for a in args if is_out(a) and str(a.real_type) == "Tensor"]
+        outs = [(f"{a.name}.relation", OUT_RELATIONS) for a in single_outs] + [(f"{a.name}.out_kind", OUT_KINDS) for a in single_outs]
         bounds = [(f"{a.name}.bound", INDEX_BOUNDS) for a in args
                   if is_index(a) and "Tensor" in str(a.real_type) and not is_out(a) and not structure_of(a)]
         ends = [(f"{a.name}.ends", ends_for(a)) for a in args if ends_for(a)]  # structured indices (schema_indices)
@@ -99,11 +107,19 @@ class Schedule:
         """Row 0 plain; each other value of each column into the least-loaded row that has no value of that column
         yet, keeping a relation out of a row whose tensor mode it would hide (its argument would take no mode)."""
         items = [(name, option) for name, options in self.columns for option in options[1:]]
+        # kinds last, each into a row that sets no argument's value: an op with a generic kernel is offered every kind,
+        # and a value rule's row must keep the dense tensors its bug lives on (a kind row's tensor mode is moot)
+        items = [item for item in items if item[0] != KIND] + [item for item in items if item[0] == KIND]
         count = 1 + min(len(items), MAX_ROWS - 1)
         assigned: list[dict] = [{} for _ in range(count)]
         for name, option in items:
             free = [r for r in range(1, count) if name not in assigned[r]]
             calm = [r for r in free if not ((name.endswith(".relation") or name == KIND) and BASE in assigned[r])]
+            if name.endswith(".relation"):  # nor a row that passes an optional argument: there it shows its plain mode
+                calm = [r for r in calm if name.replace(".relation", ".default") not in assigned[r]]
+            if name == KIND:
+                bare = [r for r in free if not any(n.endswith(ARGUMENT_SUFFIXES) for n in assigned[r])]
+                calm = [r for r in bare if r in calm] or bare
             row = min(calm or free, key=lambda r: (len(assigned[r]), r))
             assigned[row][name] = option
         assigned[0] = {name: options[0] for name, options in self.columns}  # row 0: plain, every optional argument absent
@@ -146,7 +162,7 @@ class Schedule:
             picks = draw(st.lists(st.integers(0, len(free) - 1), max_size=FREE_PICKS, unique=True)) if free else []
             for i in picks:
                 name, options = free[i]
-                allowed = learner.allowed(name, options) if learner is not None else list(options)
+                allowed = learner.steered(name, options, draw) if learner is not None else list(options)
                 others = [o for o in allowed if o != options[0]]
                 if others:
                     plan[name] = draw(st.sampled_from(others))

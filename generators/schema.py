@@ -7,8 +7,9 @@ tensor starts from one base shape and dtype, so they agree. ``out=``
 arguments get empty tensors the op resizes, or an input (``schedule``: the
 call first draws its plan of edge modes and relations, the first examples
 from a covering schedule). Each call records the choices
-it was drawn with and, when run, whether the op accepted them
-(``opprop.inputs.validity``), so later draws avoid what the op rejects.
+it was drawn with and, when run, whether the op refused them
+(``opprop.inputs.validity``), so later draws avoid what the op rejects; a
+call that ends in a bug is never a refusal.
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from opprop.check import catalog
 from opprop.inputs import validity
 from opprop.core import quantized_engine
 from opprop.core.calls import Call
-from opprop.check.runner import ARGUMENT_ERRORS, internal_assert
+from opprop.check.runner import ARGUMENT_ERRORS
+from opprop.core.outcomes import says_bug
 
 from opprop.generators import schedule
 from opprop.generators.schema_args import DTYPES, DrawContext, kinds_for, unsupported_types, value_for_type
@@ -54,9 +56,8 @@ class SchemaCall(Call):
                 else:
                     out = self.fn(*self.args, **self.kwargs)
         except ARGUMENT_ERRORS as e:
-            if self.learner is not None:  # a public op's internal assert is a finding, not a rejection (runner.run_call)
-                bug = internal_assert(self, e)
-                self.learner.record(self.choices, bug is not None and not bug.detail["private"])
+            if self.learner is not None:  # an internal assert, public op or private, is a finding, never a refusal
+                self.learner.record(self.choices, says_bug(e))
             raise
         if self.learner is not None:
             self.learner.record(self.choices, True)
@@ -100,13 +101,26 @@ def out_dtype(option, input_dtype: torch.dtype) -> torch.dtype:
     return option
 
 
+def _built_out(kind: str, dtype: torch.dtype, ctx: DrawContext) -> torch.Tensor:
+    """An out= tensor of a ``schedule.OUT_KINDS`` kind other than empty, in the call's shape (what the op should resize)."""
+    shape = ctx.shape
+    if kind == "sized" or (kind in ("transposed", "channels_last") and len(shape) < 2):
+        return torch.empty(shape, dtype=dtype, device=ctx.device)
+    if kind == "transposed" or (kind == "channels_last" and len(shape) != 4):
+        return torch.empty(tuple(reversed(shape)), dtype=dtype, device=ctx.device).permute(*reversed(range(len(shape))))
+    if kind == "channels_last":
+        return torch.empty(shape, dtype=dtype, device=ctx.device, memory_format=torch.channels_last)
+    return torch.empty(shape, dtype=dtype, device=ctx.device)._neg_view()  # "neg"
+
+
 def _out_tensor(arg, ctx: DrawContext):
     dtype = out_dtype(ctx.choose(f"{arg.name}.dtype", OUT_DTYPES), ctx.dtype)
     if str(arg.real_type).startswith("List"):
         # one output per element of the call's tensor lists (_foreach_*.out): a shorter out list
         # trips the generated copy kernel's internal assert, an input no caller passes
         return [torch.empty(0, dtype=dtype, device=ctx.device) for _ in range(ctx.list_length or 1)]
-    return torch.empty(0, dtype=dtype, device=ctx.device)
+    kind = ctx.choose(f"{arg.name}.out_kind", schedule.OUT_KINDS)
+    return torch.empty(0, dtype=dtype, device=ctx.device) if kind == "empty" else _built_out(kind, dtype, ctx)
 
 
 def _draw_value(arg, ctx: DrawContext):
@@ -170,7 +184,7 @@ def _producer_call(op: OpOverload, ctx: DrawContext, prefix: str) -> SchemaCall:
 
 def op_schedule(op: OpOverload) -> schedule.Schedule:
     """The op's mode choices and the rows that cover them (what ``scheduled`` runs first)."""
-    return schedule.Schedule(op, kinds=kinds_for(catalog.qualified_name(op)))
+    return schedule.Schedule(op, kinds=kinds_for(catalog.qualified_name(op), generic=False))
 
 
 def schema_call_strategy(op: OpOverload, device: str = "cpu", *, learner=None, row: int | None = None):

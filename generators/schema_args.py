@@ -64,6 +64,8 @@ def unsupported_types(op) -> list[str]:
 
 # Dispatch keys whose kernel takes dense strided CPU tensors.
 DENSE_KEYS = ("CPU", "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
+# Kernels the dispatcher runs for every backend key (alias keys): an op with one takes any kind of tensor.
+GENERIC_KEYS = ("CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "CompositeImplicitAutograd")
 
 
 def kernel_names(op_name: str) -> list[str]:
@@ -79,20 +81,29 @@ def kernel_names(op_name: str) -> list[str]:
     return [op_name]
 
 
-def kinds_for(op_name: str) -> list[str]:
+def kinds_for(op_name: str, *, generic: bool = True) -> list[str]:
     """Tensor kinds worth drawing for an op (``tensor_kinds``), the ones it has a kernel for first.
 
     Dense kinds lead where the op has a dense CPU (or composite) kernel; an op
     with kernels only for sparse, quantized or nested tensors draws those
-    first, so the simplest draw is one it can run.
+    first, so the simplest draw is one it can run. An ATen op with a generic kernel
+    (``GENERIC_KEYS``: registered for every backend key) is offered every kind
+    after those: it runs on whatever reaches it, which is where it may break.
+    ``generic=False``: the kinds it has kernels for only (its schedule's kind
+    rows: twenty rows cannot hold every kind beside every value rule, so the
+    generic kinds come in free draws, per argument).
     """
     names = kernel_names(op_name)
     drawn = tensor_kinds.kinds(drawn=True)
     dense = [k.name for k in drawn if k.dense]
     other = [k.name for k in drawn if not k.dense and k.taken_by(op_name, names)]
+    # a library's composite op is drawn on the kinds its own kernels name: the torch ops it calls are crossed as
+    # targets of their own, where a bug they hold is keyed to them, not to every op that calls them
+    generic = generic and op_name.startswith("aten::") and any(tensor_kinds.has_kernel(names, key) for key in GENERIC_KEYS)
+    more = [k.name for k in drawn if not k.dense and generic and k.name not in other]  # after the kinds it has kernels for
     if any(tensor_kinds.has_kernel(names[:1], key) for key in DENSE_KEYS) or not other:
-        return [*dense, *other]
-    return [*other, *dense]
+        return [*dense, *other, *more]
+    return [*other, *dense, *more]
 
 
 def spatial_dims(op_name: str) -> int | None:
@@ -163,7 +174,7 @@ class DrawContext:
         """Draw one option, skipping those the op is known to reject; record it. A choice the plan made is taken as it is.
         ``even``: every option as often as the first (none is simpler than another: a quantized engine)."""
         choice = self.prefix + choice
-        allowed = self.learner.allowed(choice, options) if self.learner is not None else list(options)
+        allowed = self.learner.steered(choice, options, self.draw) if self.learner is not None else list(options)
         if choice in self.plan and self.plan[choice] in options:
             value = self.plan[choice] if self.plan[choice] in allowed else allowed[0]
             self.choices[choice] = str(value)

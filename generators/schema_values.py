@@ -24,11 +24,24 @@ EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (gene
 
 DRAWN = "drawn"  # the value the draw made (every rule's plain option)
 SCALAR_RULES = (DRAWN, "zero", "one", "extreme")  # additive and multiplicative identities; the call dtype's largest value
-LIST_RULES = (DRAWN, "own", "empty", "single")  # the input's own (shape, dims, strides); none; one
+# The input's own (shape, dims, strides); none; one; and past the boundaries kernels check, or forget to: nine entries,
+# a negative entry, a zero entry (sizes, strides and counts of nothing).
+LIST_RULES = (DRAWN, "own", "empty", "single", "long", "negative", "zero")
+DIM_LIST_RULES = (*LIST_RULES, "repeated", "past")  # a dim twice; a dim one past the last
+SIZED_LIST_RULES = (*LIST_RULES, "short")  # a declared size (int[2]): one entry fewer ("long": one more)
 KIND_RULES = (DRAWN, "own")  # the input's own dtype, layout, suggested memory format, device
-# An int (a dim, an index, a count) has no rule: its plain draw is 0, 1 or 2 already, and past int32 it is refused.
+# An int's plain draw is 0, 1 or 2. Past its boundary, by what it names: a dim one past either end; an enum-like int
+# (reduction, mode) one past its last value; any other int (an index, a count, a size) negative. None is huge: a size
+# past int32 would allocate gigabytes and end a worker as a false crash.
+INT_RULES = (DRAWN, "negative")
+BOUNDED_INT_RULES = (DRAWN, "negative", "past")
+DIM_INTS = frozenset({"dim", "dim0", "dim1", "dim2", "axis", "start_dim", "end_dim", "source", "destination"})
+ENUM_INTS = frozenset({"reduction", "mode", "interpolation_mode", "padding_mode"})
+ENUM_PAST = 3  # one past the last value of every enum-like int above (0, 1, 2)
+LONG_LIST = 9  # entries of a long list: past every rank kernels support (8)
 KIND_TYPES = ("ScalarType", "Layout", "MemoryFormat", "Device")
-RULES = {"float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, **{t: KIND_RULES for t in KIND_TYPES}}
+RULES = {"float": SCALAR_RULES, "number": SCALAR_RULES, "List[int]": LIST_RULES, "int": INT_RULES,
+         **{t: KIND_RULES for t in KIND_TYPES}}
 DIM_LISTS = frozenset({"dims", "dim", "perm", "permutation"})  # own: every dim in order (an identity permutation)
 
 
@@ -43,7 +56,12 @@ def rules_for(arg) -> tuple | None:
         return None
     if arg.name in RELATED or structure_of(arg):  # drawn in relation to another argument (an upper bound above its
         return None  # lower one; split sizes summing to the dim: schema_indices)
-    return RULES.get(_type(arg))
+    t = _type(arg)
+    if t == "List[int]":
+        return DIM_LIST_RULES if arg.name in DIM_LISTS else SIZED_LIST_RULES if arg.N else LIST_RULES
+    if t == "int":
+        return BOUNDED_INT_RULES if arg.name in DIM_INTS | ENUM_INTS else INT_RULES
+    return RULES.get(t)
 
 
 def ruled(arg, value, ctx):
@@ -62,7 +80,16 @@ def ruled(arg, value, ctx):
         return _own_kind(t, value, ctx)
     if t == "List[int]":
         return _list_value(arg, rule, value, ctx)
+    if t == "int":
+        return _int_value(arg, rule, ctx)
     return _scalar_value(t, rule, ctx.dtype)
+
+
+def _int_value(arg, rule: str, ctx) -> int:
+    """An int past its boundary: a dim one past either end, an enum-like int one past its values, else -1."""
+    if arg.name in DIM_INTS:
+        return max(ctx.ndim, 1) if rule == "past" else -max(ctx.ndim, 1) - 1
+    return ENUM_PAST if rule == "past" else -1
 
 
 def _own_kind(t: str, drawn, ctx):
@@ -92,10 +119,21 @@ def _scalar_value(t: str, rule: str, dtype: torch.dtype):
 
 
 def _list_value(arg, rule: str, drawn, ctx) -> list[int]:
+    drawn = list(drawn or [])
     if rule == "empty":
         return []
     if rule == "single":
         return [drawn[0] if drawn else 1]
+    if rule in ("negative", "zero"):
+        return [-1 if rule == "negative" else 0, *drawn[1:]]
+    if rule == "long":
+        return (drawn + [1] * LONG_LIST)[:max(LONG_LIST, (arg.N or 0) + 1)]
+    if rule == "short":
+        return drawn[:arg.N - 1] if len(drawn) >= arg.N else drawn[:-1]
+    if rule == "repeated":
+        return [0, 0]
+    if rule == "past":
+        return [max(ctx.ndim, 1)]
     if arg.name in DIM_LISTS:  # own: the identity permutation, every dim once
         return list(range(ctx.ndim))
     if arg.name == "stride":

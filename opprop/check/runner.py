@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from opprop.core.calls import Call
 from opprop.check import outer
-from opprop.core.outcomes import ASSERT_MARK, OutcomeKind
+from opprop.core.outcomes import OutcomeKind, says_bug
 from opprop.check.engines import engine
 from opprop.check.mode import InvariantMode
 from opprop.check.findings import Finding, describe_arguments
@@ -13,7 +14,7 @@ from opprop.check.snapshots import DEFAULT_SNAPSHOT
 
 # What an op raises when it rejects its arguments: an invalid example, not a finding.
 ARGUMENT_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, NotImplementedError, AssertionError)
-# ... except a RuntimeError saying ASSERT_MARK: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
+# ... except what ``says_bug``: PyTorch's own words for a bug (TORCH_INTERNAL_ASSERT), whatever the input.
 # Distinct rejection messages counted per op (the rest only in ``errors``): enough to rank the most frequent.
 ERROR_KINDS_KEPT = 20
 
@@ -31,7 +32,7 @@ def internal_assert(call: Call, error: BaseException, raised_in=None) -> Finding
     its asserts are reported apart from public entry points' (OpInfo
     samples, edge generators, user code, public overloads).
     """
-    if not isinstance(error, RuntimeError) or ASSERT_MARK not in str(error):
+    if not says_bug(error):
         return None
     schema = getattr(call.fn, "_schema", None)
     names = [a.name for a in schema.arguments] if schema is not None else []
@@ -110,11 +111,10 @@ def run_call(call: Call, *, snapshot_data: str = DEFAULT_SNAPSHOT, invariants=No
     except ARGUMENT_ERRORS as e:
         first = (str(e).strip().splitlines() or [""])[0]
         bug = internal_assert(call, e, mode.raised_in)
-        if bug is not None and not bug.detail["private"]:
-            return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))  # a finding, not a rejected input
-        # a private overload's unchecked precondition: reported apart, and the input counts as rejected
+        if bug is not None:  # a finding, never a rejected input: a private overload's is reported apart, not refused
+            return CallResult([*mode.findings, bug], None, mode.reached, list(mode.internal_errors))
         error = f"{type(e).__name__}: {first[:200]}"
-        return CallResult(mode.findings + ([bug] if bug else []), error, mode.reached, list(mode.internal_errors))
+        return CallResult(mode.findings, error, mode.reached, list(mode.internal_errors))
     return CallResult(mode.findings, None, mode.reached, list(mode.internal_errors))
 
 
@@ -128,10 +128,18 @@ class OpStats:
     reached: dict = dataclasses.field(default_factory=dict)
     first_errors: dict = dataclasses.field(default_factory=dict)  # error text -> count
     internal_errors: dict = dataclasses.field(default_factory=dict)  # opprop's own failure, one line -> count
+    # behaviour -> the examples that showed it: each overload reached, each kind of error (numbers blanked), each
+    # finding. Those shown once estimate how likely the next example is to show something new (``discovery``).
+    behaviours: dict = dataclasses.field(default_factory=dict)
 
     def add(self, result: CallResult, seconds: float) -> None:
         self.examples += 1
         self.seconds += seconds
+        shown = {f"reached {k}" for k in result.reached} | {f"finding {f.aten_op} {f.invariant}" for f in result.findings}
+        if result.error is not None:
+            shown.add("error " + re.sub(r"\d+", "N", result.error))
+        for behaviour in shown:
+            self.behaviours[behaviour] = self.behaviours.get(behaviour, 0) + 1
         if result.valid:
             self.valid += 1
         else:
@@ -158,7 +166,15 @@ class OpStats:
                 total.first_errors[k] = total.first_errors.get(k, 0) + v
             for k, v in part.internal_errors.items():
                 total.internal_errors[k] = total.internal_errors.get(k, 0) + v
+            for k, v in part.behaviours.items():
+                total.behaviours[k] = total.behaviours.get(k, 0) + v
         return total
+
+    @property
+    def discovery(self) -> float:
+        """The Good-Turing estimate of the chance that one more example shows a behaviour none showed yet: the
+        behaviours shown by one example only, over the examples (what a sweep gives more time to, fuzz.energy)."""
+        return sum(1 for n in self.behaviours.values() if n == 1) / self.examples if self.examples else 0.0
 
     def as_json(self) -> dict:
         return {
@@ -170,4 +186,6 @@ class OpStats:
             "reached": sorted(self.reached),
             "error_kinds": self.first_errors,
             "internal_errors": self.internal_errors,
+            "behaviours": len(self.behaviours),
+            "discovery": round(self.discovery, 4),
         }

@@ -26,3 +26,9 @@ class OutcomeKind(str, enum.Enum):
 CRASH_KINDS = (OutcomeKind.CRASH, OutcomeKind.INTERNAL_ASSERT)  # crash repros: their EXPECTED is how the call dies
 LOST_KINDS = (OutcomeKind.CRASH, OutcomeKind.HANG)  # a worker lost while running an example
 ASSERT_MARK = "INTERNAL ASSERT FAILED"  # what a failed TORCH_INTERNAL_ASSERT's message says
+
+
+def says_bug(error: BaseException) -> bool:
+    """Whether an error is PyTorch's own word for a bug (a failed internal assert), whatever the input: a finding,
+    never a refusal of the input, so no learner of what ops refuse may count it as one."""
+    return isinstance(error, RuntimeError) and ASSERT_MARK in str(error)

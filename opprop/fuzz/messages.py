@@ -107,6 +107,29 @@ class OpDone(Record):
     crashes: int | None = None
 
 
+def joined(earlier: OpDone, later: OpDone) -> OpDone:
+    """One record for a target's shares in several rounds (fuzz.energy): counts added, what was reached and seen unioned,
+    each finding first seen at its first share's example; the later share's status unless a share crashed or hung (that
+    status stands), and its learning where it learned more."""
+    a, b = earlier.stats or {}, later.stats or {}
+    stats = {**a, **b}
+    for key in ("examples", "valid", "errors", "seconds", "behaviours"):
+        stats[key] = round(a.get(key, 0) + b.get(key, 0), 4)
+    stats["reached"] = sorted({*a.get("reached", []), *b.get("reached", [])})
+    for key in ("error_kinds", "internal_errors"):
+        stats[key] = {k: (a.get(key) or {}).get(k, 0) + (b.get(key) or {}).get(k, 0) for k in {*(a.get(key) or {}), *(b.get(key) or {})}}
+    modes = {k: [x + y for x, y in zip((earlier.modes or {}).get(k, [0, 0]), (later.modes or {}).get(k, [0, 0]))]
+             for k in {*(earlier.modes or {}), *(later.modes or {})}}
+    tries = [(r.validity or {}).get("total", [0])[0] for r in (earlier, later)]
+    lost = [r.status for r in (later, earlier) if r.status in ("crash", "hang")]  # outcomes.LOST_KINDS
+    return dataclasses.replace(
+        later, status=lost[0] if lost else later.status, stats=stats, modes=modes or None, first_seen={**(later.first_seen or {}), **(earlier.first_seen or {})},
+        shrunk=[*(earlier.shrunk or []), *(later.shrunk or [])] or None, validity=later.validity if tries[1] >= tries[0] else earlier.validity,
+        budget=round((earlier.budget or 0) + (later.budget or 0), 3), seconds=round((earlier.seconds or 0) + (later.seconds or 0), 3),
+        crashes=((earlier.crashes or 0) + (later.crashes or 0)) or None, error=later.error or earlier.error,
+        hypothesis_error=later.hypothesis_error or earlier.hypothesis_error)
+
+
 @_record
 class End(Record):
     """The run's last line, written once the pool is done: a journal without it is a run that was killed."""
@@ -125,6 +148,7 @@ class RunTarget(Record):
     examples: int  # the most examples it may run
     cap: float | None = None  # the seconds left to the whole run: a hard stop past the share
     resumed: int = 0  # crashes this target's share went on after: draws of their own, past the input saved
+    round: int = 0  # the later round this share is in (fuzz.energy): draws of their own, past what earlier shares drew
 
 
 @_record

@@ -25,6 +25,7 @@ import time
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.fuzz import blocking
+from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, Schedule
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 from opprop.fuzz.messages import MESSAGES, ExamplesSoFar, Found, OpDone, Ready, Record, RunTarget, Stop, WorkerLost, WorkerStarted, parse
@@ -149,6 +150,10 @@ class Pool:
         self.queue: collections.deque = collections.deque()
         # target -> what its crashed parts did: crashes, examples, valid, seconds, and the share left to resume with
         self.resumed: dict[str, dict] = {}
+        self.schedule = Schedule()  # later rounds: the time the first round leaves, to the targets still showing new things
+        self.planned: dict[str, float] = {}  # a later round's shares, target -> seconds
+        self.round_end = 0.0  # when the first round's even shares run out (the deadline, once later rounds begin)
+        self.examples_run: dict[str, int] = {}  # target -> examples its shares ran, against --per-op-examples
 
     def _spawn(self) -> Worker:
         inherited = [self.selector.fileno()] if hasattr(self.selector, "fileno") else []
@@ -168,11 +173,16 @@ class Pool:
 
     def run(self, targets: list[str], *, deadline: float, max_examples: int) -> None:
         queue = self.queue = collections.deque(targets)
+        now = time.monotonic()
+        # many targets compete for time: the first round spreads part of it, later rounds the rest (energy)
+        self.round_end = now + FIRST_ROUND * (deadline - now) if len(targets) > ROUNDS_FROM * self.jobs else deadline
         for _ in range(min(self.jobs, len(targets))):
             self._spawn()
-        while queue or any(w.target for w in self.workers.values()):
+        while True:
             now = time.monotonic()
             if now >= deadline:
+                break
+            if not queue and not any(w.target for w in self.workers.values()) and not self._next_round(deadline, max_examples):
                 break
             for w in list(self.workers.values()):
                 if w.ready and w.target is None and queue:
@@ -181,26 +191,46 @@ class Pool:
                 self._read(key.data)
             self._watch()
             self.progress.tick()
-            if not queue:  # nothing left to hand out: idle workers can go
+            if not queue and deadline - time.monotonic() < MIN_SHARE_S:  # nothing left to hand out: idle workers can go
                 for w in [w for w in self.workers.values() if w.ready and w.target is None]:
                     self._retire(w)
             elif not self.workers:
                 self._spawn()
         self._finish(queue)
 
+    def _next_round(self, deadline: float, max_examples: int) -> bool:
+        """Queue a later round (fuzz.energy) for the time left; False when no target is worth a share of it."""
+        left = deadline - time.monotonic() - REPORT_RESERVE
+        self.round_end = deadline
+        plan = self.schedule.next_round(left, self.jobs) if left >= MIN_SHARE_S else {}
+        plan = {t: share for t, share in plan.items() if self.examples_run.get(t, 0) < max_examples}
+        self.planned.update(plan)
+        self.queue.extend(plan)
+        if plan:
+            self.progress.note(f"round {max(self.schedule.round_of(t) for t in plan) + 1}: {len(plan)} target(s) still showing new behaviour share {left:.0f} s")
+        return bool(plan)
+
     def _dispatch(self, w: Worker, target: str, queue, deadline: float, max_examples: int) -> None:
         left = deadline - time.monotonic() - REPORT_RESERVE
         busy = sum(1 for x in self.workers.values() if x.target)
         # A target runs past its share by its setup and minimum examples: charge the targets left that
         # overrun (a moving average of what finished ones took beyond their share), so the last still run.
-        share = left * self.jobs / (len(queue) + 1 + busy) - self.overrun
+        in_round = max(0.0, self.round_end - time.monotonic() - REPORT_RESERVE)
+        share = self.planned.pop(target, None) or in_round * self.jobs / (len(queue) + 1 + busy) - self.overrun
         parts = self.resumed.get(target)
         if parts is not None:  # the rest of a share a crash cut short
             share = parts.pop("left", share)
         w.target, w.op_started, w.examples = target, time.monotonic(), 0
         w.share = max(0.05, min(share, left))
-        w.send(RunTarget(target=target, seconds=w.share, examples=max_examples, cap=max(0.1, left), resumed=parts["crashes"] if parts else 0))
+        w.send(RunTarget(target=target, seconds=w.share, examples=max_examples - self.examples_run.get(target, 0), cap=max(0.1, left),
+                         resumed=parts["crashes"] if parts else 0, round=self.schedule.round_of(target)))
         self.progress.started(target)
+
+    def _share_done(self, record: OpDone) -> None:
+        """A target's share ended (crashed parts added in): journaled elsewhere; counted here for later rounds."""
+        self.examples_run[record.target] = self.examples_run.get(record.target, 0) + (record.stats or {}).get("examples", 0)
+        self.schedule.done(record)
+        self.progress.op_done(record)
 
     def _read(self, w: Worker) -> None:
         msgs = w.read_messages()
@@ -222,7 +252,7 @@ class Pool:
                 if parts is not None:  # the last part of a target that crashed: one record for the whole share
                     m = _added(m, parts)
                     self.journal.append(m)
-                self.progress.op_done(m)
+                self._share_done(m)
                 w.target = None
                 w.examples = 0
                 self.progress.examples_now(w.id, 0)
@@ -254,7 +284,7 @@ class Pool:
             limit = blocking.deadline(self.aten_op_of(target), self.example_timeout)
             done = _added(blocking.op_done(target, w.id, cur, time.monotonic() - w.op_started, limit), self.resumed.pop(target, None))
             self.journal.append(done)
-            self.progress.op_done(done)
+            self._share_done(done)
             self._spawn()
             return
         if target is None:
@@ -280,7 +310,7 @@ class Pool:
             self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
         else:
             self.journal.append(so_far)
-            self.progress.op_done(so_far)
+            self._share_done(so_far)
         self._spawn()
 
     def _finish(self, queue) -> None:
@@ -297,4 +327,6 @@ class Pool:
             self._retire(w)
         for target in queue:
             parts = self.resumed.pop(target, None)
+            if parts is None and target in self.examples_run:
+                continue  # a later round's share never started: its earlier shares' records stand
             self.journal.append(_added(OpDone(target=target, status="not_run", stats={"name": target, "examples": 0}), parts))

@@ -15,6 +15,7 @@ class Progress:
         self.total = total
         self.deadline = deadline
         self.done = 0
+        self.done_targets: set = set()
         self.examples_done = 0
         self.examples_running: dict = {}
         self.findings = 0
@@ -41,7 +42,9 @@ class Progress:
         self._refresh(force=True)
 
     def op_done(self, record: OpDone) -> None:
-        self.done += 1
+        """A target's share ended: counted as done once, however many rounds it has shares in (fuzz.energy)."""
+        self.done_targets.add(record.target)
+        self.done = len(self.done_targets)
         stats = record.stats or {}
         self.examples_done += stats.get("examples", 0)
         self.examples_running.pop(record.worker, None)

@@ -40,6 +40,7 @@ from opprop.fuzz.targets import ledgered_targets
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
 
+ROUND_SEEDS = 1000  # a later round draws with seed + this times its number, past any crash-resumed share's seeds
 
 def _die_with_parent(parent: int | None) -> None:
     try:
@@ -130,7 +131,8 @@ def main(argv=None) -> int:
         def on_progress(n, target=target):
             send(ExamplesSoFar(target=target, examples=n))
 
-        resumed = cmd.resumed  # crashes this target's share went on after: draws of their own, past the input saved
+        # crashes this target's share went on after, or a later round's share: draws of their own, past what ran
+        resumed = cmd.resumed + ROUND_SEEDS * cmd.round
         try:
             result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                  database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,

@@ -1,10 +1,14 @@
 """Adaptive validity: per op, which drawn choices the op rejects, so later draws steer away from them.
 
 Each schema-driven draw records its choices (``self.kind=sparse_coo``,
-``dtype=bool``, ...) and whether the op accepted the call. A choice tried
+``dtype=bool``, ...) and whether the op accepted the call. A call that ends
+in a bug (an internal assert here; a crash or a hang kills the process before
+anything is recorded) is never a refusal: a learner that counted it would
+steer away from the very inputs that show bugs. A choice tried
 ``MIN_TRIES`` times and never accepted, while other values of the same
-choice were, is dropped from later draws; so is one accepted far less often
-than the best value of its choice (``LOW_RATE``). Counts persist in
+choice were, is avoided in later draws; so is one accepted far less often
+than the best value of its choice (``LOW_RATE``). Avoided, never ruled out:
+one draw in ``FLOOR_ODDS`` takes every option (``steered``). Counts persist in
 ``.opprop/validity.json`` (``OPPROP_VALIDITY`` overrides the path), so the
 next run starts from what earlier runs learned (a directory with no record
 starts from the shipped prior, ``validity_prior``); the totals give each op's
@@ -14,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+
+from hypothesis import strategies as st
 
 from opprop.inputs import validity_prior
 
@@ -36,6 +42,16 @@ DTYPE_FAMILIES = {
     **dict.fromkeys(("torch.complex64", "torch.complex128"), "complex"),
 }
 FAMILY_TRIES = 4
+# One draw in FLOOR_ODDS of a choice ignores what a learner avoids for it, so no option is ruled out for good: a refusal
+# learned from a few draws (or on another input shape, or from a prior) may not hold for every call. Per choice, so a
+# call that tries an avoided value keeps the rest of its choices valid; 1/16 each costs a call with two or three
+# steered choices about one draw in six.
+FLOOR_ODDS = 16
+
+
+def floor_draw(draw) -> bool:
+    """Whether this draw takes every option, what a learner avoids included (one in ``FLOOR_ODDS``; shrinks to no)."""
+    return draw(st.integers(0, FLOOR_ODDS - 1)) == FLOOR_ODDS - 1
 
 
 class OpValidity:
@@ -71,7 +87,16 @@ class OpValidity:
         kept = [o for o in options if not rejected(*seen.get(str(o), (0, 0))) and not family_refused(str(o))]
         return kept or list(options)
 
+    def steered(self, choice: str, options, draw) -> list:
+        """The options to draw ``choice`` from: those ``allowed``, or every one on a floor draw (asked only when the
+        record avoids some, so an op it rules nothing out for draws as it would with no record)."""
+        allowed = self.allowed(choice, options)
+        if len(allowed) < len(options) and floor_draw(draw):
+            return list(options)
+        return allowed
+
     def record(self, choices: dict, accepted: bool) -> None:
+        """Count one call: ``accepted`` is False only when the op refused its arguments (never for a bug)."""
         self.total[0] += 1
         self.total[1] += int(accepted)
         for choice, value in choices.items():

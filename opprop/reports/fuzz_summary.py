@@ -6,7 +6,7 @@ from opprop.reports import modes_table, tested
 from opprop.check.findings import Finding
 from opprop.check.runner import OpStats
 from opprop.core.outcomes import CRASH_KINDS, OutcomeKind
-from opprop.fuzz.messages import Found, OpDone, Record, Run
+from opprop.fuzz.messages import Found, OpDone, Record, Run, joined
 
 POOR_COVERAGE_VALID = 5  # an op with fewer valid examples than this was barely tested
 
@@ -33,7 +33,7 @@ def build_report(records: list[Record], *, device: str = "cpu") -> dict:
     ops: dict = {}
     for r in records:
         if isinstance(r, OpDone):
-            ops[r.target] = r
+            ops[r.target] = joined(ops[r.target], r) if r.target in ops else r  # a target's shares in later rounds, as one
             for s in r.shrunk or []:  # the minimal input Hypothesis shrank it to
                 f = Finding.from_json(s)
                 k = _finding_key(f)

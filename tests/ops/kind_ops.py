@@ -27,3 +27,18 @@ for _fixed in (False, True):
     LIB.impl(f"conj_view{_suffix}", torch.library.fallthrough_kernel, "Conjugate")
     LIB.define(f"as_layout{_suffix}(Tensor x, Layout layout) -> Tensor")
     LIB.impl(f"as_layout{_suffix}", (lambda fixed: lambda x, layout: _as_layout(x, layout, fixed))(_fixed), "SparseCPU")
+
+
+# Kinds crossed into out= arguments (``generators/schedule.py`` OUT_KINDS): ``out_strided`` returns its input instead
+# of an out= tensor that is not contiguous, and copies everywhere else; its ``*_ok`` control copies there too.
+def _out_strided(x, out, fixed):
+    if out.layout == torch.strided and not out.is_contiguous() and not fixed:
+        return x
+    out.resize_(x.shape).copy_(x)
+    return out
+
+
+for _fixed in (False, True):
+    _suffix = "_ok" if _fixed else ""
+    LIB.define(f"out_strided{_suffix}(Tensor x, *, Tensor(a!) out) -> Tensor(a!)")
+    LIB.impl(f"out_strided{_suffix}", (lambda fixed: lambda x, out: _out_strided(x, out, fixed))(_fixed), "CompositeExplicitAutograd")

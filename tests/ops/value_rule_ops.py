@@ -32,9 +32,24 @@ def _saturating(x, fixed):  # extreme data: clamped in place to float16's range 
     return x * 1
 
 
+def _wrapped(x, dim, fixed):  # past: a dim one past the last, taken for "no dim" instead of refused
+    return (x.clone() if fixed else x) if dim == x.dim() and x.dim() >= 1 else x.sum(dim) if -x.dim() <= dim < x.dim() else x * 1
+
+
+def _padded(x, pad, fixed):  # long: more pad entries than any rank has, read as "nothing to pad"
+    return (x.clone() if fixed else x) if len(pad) > 8 else x * 1
+
+
+def _counted(x, count, fixed):  # negative: a count below zero, read as "nothing to repeat"
+    return (x.clone() if fixed else x) if count < 0 else x.repeat(*([count] + [1] * (x.dim() - 1))) if x.dim() else x * count
+
+
 for _name, _schema, _fn in [("saturating", "(Tensor x) -> Tensor", _saturating),("shift", "(Tensor x, float offset) -> Tensor", _shift),
                             ("clamped", "(Tensor x, float bound) -> Tensor", _clamped),
-                            ("permuted", "(Tensor x, int[] dims) -> Tensor", _permuted)]:
+                            ("permuted", "(Tensor x, int[] dims) -> Tensor", _permuted),
+                            ("wrapped", "(Tensor x, int dim) -> Tensor", _wrapped),
+                            ("padded", "(Tensor x, int[] pad) -> Tensor", _padded),
+                            ("counted", "(Tensor x, int count) -> Tensor", _counted)]:
     for _fixed in (False, True):
         _op = _name + ("_ok" if _fixed else "")
         LIB.define(_op + _schema)
