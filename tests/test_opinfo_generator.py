@@ -56,10 +56,10 @@ def test_sum_draws_mutated_inputs(what, holds):
 
 
 def test_bool_flags_are_flipped():
-    samples = pristine_samples("sum", torch.float32, "cpu")
-    call = find(strategy("sum"), lambda c: "flip keepdim" in c.source and c.source.split(",")[1].strip() == "float32", settings=FIND)
-    index = int(call.source.split("sample ")[1].split(",")[0])
-    assert call.kwargs["keepdim"] is not samples[index].kwargs["keepdim"]
+    call = find(strategy("sum"), lambda c: "flip keepdim" in c.source, settings=FIND)
+    index, dtype = (part.strip() for part in call.source.split(":", 1)[1].split(",")[:2])
+    samples = pristine_samples("sum", getattr(torch, dtype), "cpu")  # the dtype the call was drawn in
+    assert call.kwargs["keepdim"] is not samples[int(index.split()[1])].kwargs["keepdim"]
 
 
 def test_optional_keywords_are_dropped():

@@ -152,6 +152,7 @@ class Pool:
         self.resumed: dict[str, dict] = {}
         self.schedule = Schedule()  # later rounds: the time the first round leaves, to the targets still showing new things
         self.planned: dict[str, float] = {}  # a later round's shares, target -> seconds
+        self.in_rounds = False  # whether the sweep has later rounds (energy.ROUNDS_FROM)
         self.round_end = 0.0  # when the first round's even shares run out (the deadline, once later rounds begin)
         self.examples_run: dict[str, int] = {}  # target -> examples its shares ran, against --per-op-examples
 
@@ -175,7 +176,8 @@ class Pool:
         queue = self.queue = collections.deque(targets)
         now = time.monotonic()
         # many targets compete for time: the first round spreads part of it, later rounds the rest (energy)
-        self.round_end = now + FIRST_ROUND * (deadline - now) if len(targets) > ROUNDS_FROM * self.jobs else deadline
+        self.in_rounds = len(targets) > ROUNDS_FROM * self.jobs  # a few targets share the whole budget evenly, as one round
+        self.round_end = now + FIRST_ROUND * (deadline - now) if self.in_rounds else deadline
         for _ in range(min(self.jobs, len(targets))):
             self._spawn()
         while True:
@@ -202,7 +204,7 @@ class Pool:
         """Queue a later round (fuzz.energy) for the time left; False when no target is worth a share of it."""
         left = deadline - time.monotonic() - REPORT_RESERVE
         self.round_end = deadline
-        plan = self.schedule.next_round(left, self.jobs) if left >= MIN_SHARE_S else {}
+        plan = self.schedule.next_round(left, self.jobs) if self.in_rounds and left >= MIN_SHARE_S else {}
         plan = {t: share for t, share in plan.items() if self.examples_run.get(t, 0) < max_examples}
         self.planned.update(plan)
         self.queue.extend(plan)
