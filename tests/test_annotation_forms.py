@@ -133,6 +133,20 @@ def test_real_in_place_and_out_overloads_return_their_written_argument():
         assert [f.one_line() for f in result.findings if f.invariant == "written_not_returned"] == [], name
 
 
+def test_a_tensor_subclass_kernel_whose_caller_gets_the_written_argument_is_silent():
+    # a jagged nested tensor's __torch_dispatch__ wraps what asinh.out wrote in a new NestedTensor; the dispatcher still
+    # hands its caller `out` itself (the mode sees the Python kernel's own return, the caller does not)
+    from opprop.core import tensor_kinds
+
+    out = torch.empty(3, 1)
+    assert torch.ops.aten.asinh.out(tensor_kinds.make("nested_jagged", (3,), torch.float32), out=out) is out
+    for name, fn, args, kwargs in (("asinh.out", torch.ops.aten.asinh.out, (tensor_kinds.make("nested_jagged", (3,), torch.float32),),
+                                    {"out": torch.empty(3, 1)}),
+                                   ("round_", torch.ops.aten.round_.default, (tensor_kinds.make("nested_jagged", (3,), torch.float32),), {})):
+        result = run_call(Call(name, fn, args, kwargs), snapshot_data="all")
+        assert result.error is None and [f.one_line() for f in result.findings if f.invariant == "written_not_returned"] == [], name
+
+
 def _table_rows() -> list:
     text = DOC.read_text()
     section = text[text.index(SECTION):]

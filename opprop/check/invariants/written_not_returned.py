@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 import re
 
+import torch
+
 from opprop.check.invariants.base import Invariant
 
 ID = "written_not_returned"
@@ -75,6 +77,13 @@ def written_returns(func) -> dict:
     return found
 
 
+def _python_kernel_made(t) -> bool:
+    """A return made by a tensor subclass's own ``__torch_dispatch__`` (a jagged nested tensor's wraps what it wrote in a
+    new NestedTensor): the dispatcher hands the caller the written argument itself, whatever that Python code returned,
+    so the caller's contract holds (checked: ``aten::asinh.out`` on one returns ``out`` to its caller)."""
+    return type(t) is not torch.Tensor and type(t).__torch_dispatch__ is not torch.Tensor.__torch_dispatch__
+
+
 class WrittenNotReturned(Invariant):
     id = ID
     rank = 75
@@ -91,7 +100,7 @@ class WrittenNotReturned(Invariant):
         """Clean when every written return is one of the arguments it names (or names none this call could read)."""
         for j, t in outputs:
             named = prepared.get(j)
-            if named is None or t is None:
+            if named is None or t is None or _python_kernel_made(t):
                 continue
             for i, x in inputs:
                 if i in named and x is t:
@@ -106,7 +115,7 @@ class WrittenNotReturned(Invariant):
         returns = written_returns(call.aliasing.func)
         for j, t in call.outputs:
             named = returns.get(j)
-            if named is None or t is None:
+            if named is None or t is None or _python_kernel_made(t):
                 continue
             candidates = [x for i, x in call.inputs if i in named]
             if candidates and not any(x is t for x in candidates):  # none read (unread, or None): nothing to compare
