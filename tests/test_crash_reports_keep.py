@@ -8,7 +8,8 @@ import torch
 import opprop
 from opprop.core.imports import definitions_for, import_modules
 from opprop.core.specs import CallSpec, TensorSpec
-from opprop.explore.session import Exploration, replay_call
+from opprop.explore.replay import replay_call
+from opprop.explore.session import Exploration
 from opprop.explore.target import resolve
 from opprop.fuzz.pool import lost_finding
 from opprop.inputs import corpus

@@ -7,7 +7,8 @@ import torch
 
 from opprop.cli import main as cli
 from opprop.check import runner
-from opprop.explore.session import Exploration, replay_call
+from opprop.explore.replay import replay_call
+from opprop.explore.session import Exploration
 from opprop.explore.target import resolve
 from opprop.generators.schedule import MAX_ROWS, Schedule, tensor_params
 

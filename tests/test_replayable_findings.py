@@ -21,7 +21,7 @@ from opprop.cli import main as cli
 from opprop.reduce import regressions
 from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, search_again
-from opprop.explore.session import replay_call
+from opprop.explore.replay import replay_call
 from opprop.check.findings import Finding
 from opprop.check.runner import run_call
 

@@ -3,7 +3,7 @@ import pytest
 import torch
 
 from opprop.check import catalog
-from opprop.explore.session import replay_call
+from opprop.explore.replay import replay_call
 from opprop.explore.target import KINDS, resolve
 
 

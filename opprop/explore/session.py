@@ -28,8 +28,8 @@ from opprop.explore import profiles
 from opprop.check.findings import Finding, describe_arguments
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
-from opprop.explore.target import Target, resolve
-from opprop.generators import schedule
+from opprop.explore.target import Target
+from opprop.generators import crossing, schedule
 from opprop.inputs.validity import OpValidity
 
 SCHEDULE_PHASE = -1  # the seed phase of the schedule's run (draw_scheduled)
@@ -167,6 +167,18 @@ class Exploration:
                 break
             self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "sample": i, **_corpus()} if own else None)
             if self._stopped():
+                break
+
+    def run_crossing(self, start: int, count: int, share: float = 1.0) -> None:
+        """An overload target's crossing calls ``start`` .. ``start + count - 1`` (``generators.crossing``): fixed
+        calls, each replayed from its index, for at most ``share`` of the time to the soft deadline."""
+        if self.target.kind != "overload" or count <= 0:
+            return
+        until = self.start + share * (self.soft_deadline - self.start)
+        seed = self.seed or 0
+        for index, call in crossing.crossing_calls(self.target.obj, start, count, seed):
+            self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "crossing": i, "crossing_seed": seed, **_corpus()})
+            if self._stopped() or time.monotonic() > until:
                 break
 
     def strategy(self):
@@ -359,27 +371,6 @@ class Exploration:
                     if self.on_finding is not None:
                         self.on_finding(f, self.examples)
         return result
-
-
-def replay_call(replay: dict, device: str = "cpu"):
-    """The top-level call a finding's ``replay`` names, regenerated: its fixed sample, or its draw from the saved choices."""
-    if replay.get("corpus"):  # drawn around a corpus's recorded calls: the same corpus draws it again
-        corpus.use(replay["corpus"])
-    target = resolve(replay["target"])
-    if "sample" in replay:
-        for index, call in enumerate(target.sample_calls(device)):
-            if index == replay["sample"]:
-                return call
-        raise choices.ReplayError(f"{target.name} has no fixed sample {replay['sample']}")
-    steer = replay.get("steer")
-    learner = None if steer is None else OpValidity(steer)
-    strategy = target.call_strategy(device, learner=learner)
-    if replay.get("strategy") == "scheduled":  # a schedule row: its choices replay in the schema draws alone
-        built = target.scheduled_strategy(device, learner=learner)
-        strategy = None if built is None else built[0]
-    if strategy is None:
-        raise choices.ReplayError(f"{target.name} draws no calls on {device}")
-    return choices.draw(strategy, bytes.fromhex(replay["choices"]))
 
 
 def _corpus() -> dict:

@@ -39,6 +39,10 @@ from opprop.fuzz.messages import COMMANDS, CheckTarget, ExamplesSoFar, Found, Op
 from opprop.fuzz.targets import ledgered_targets
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
+# An overload's crossing calls per share (generators.crossing), in at most this part of its share: a few ms each, where
+# a Hypothesis example of its schema costs tens; the rest of the share draws.
+CROSSING_CALLS = 40
+CROSSING_SHARE = 0.5
 
 ROUND_SEEDS = 1000  # a later round draws with seed + this times its number, past any crash-resumed share's seeds
 
@@ -136,7 +140,8 @@ def main(argv=None) -> int:
         try:
             result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                  database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
-                                 cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed))
+                                 cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed),
+                                 crossing_start=resumed * CROSSING_CALLS)
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
         result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
@@ -147,7 +152,8 @@ def main(argv=None) -> int:
 
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
-                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False) -> OpDone:
+                on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False,
+                crossing_start: int = 0) -> OpDone:
     """One target's share of the run: a learning exploration session with the example database, failing
     (so Hypothesis shrinks and saves) at every finding; returns its ``OpDone``.
 
@@ -155,7 +161,8 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
     worker's current file) before the op runs; when the worker dies or hangs
     on it, the parent saves those choices to the example database, so the
     next run replays it first. A ledgered target reruns its fixed samples
-    first, so a short share still tells "still present" from "looks fixed".
+    first, so a short share still tells "still present" from "looks fixed". An overload target then runs
+    its crossing calls (``generators.crossing``), then draws.
     ``resumed``: the rest of a share a crash cut short (``pool``): free draws only, as its fixed samples and
     schedule rows ran already, without the example database, whose saved crash would only replay.
     """
@@ -164,6 +171,9 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
                           on_example=on_example, on_finding=on_finding, on_progress=on_progress)
     if _is_ledgered(target_name) and not resumed:
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
+    # every kind crossed into every argument, cheaply, before Hypothesis draws (a share after a crash or in a later
+    # round goes on past the calls earlier shares ran: crossing_start)
+    session.run_crossing(crossing_start, min(CROSSING_CALLS, max_examples - session.examples), CROSSING_SHARE)
     if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
         session.draw(max_examples - session.examples)
     return OpDone(target=target_name, status=session.status, first_seen=session.first_seen, hypothesis_error=session.hypothesis_error or None,

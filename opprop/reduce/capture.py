@@ -20,7 +20,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from opprop.check import catalog
 from opprop.core.calls import Call, from_spec
 from opprop.inputs.choices import ReplayError
-from opprop.explore.session import Exploration, replay_call
+from opprop.explore.replay import replay_call
+from opprop.explore.session import Exploration
 from opprop.check.runner import ARGUMENT_ERRORS, run_call
 from opprop.core import child_process, quantized_engine
 from opprop.core.specs import CallSpec, SpecError, describe

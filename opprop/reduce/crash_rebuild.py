@@ -18,7 +18,8 @@ from opprop.check import catalog
 from opprop.check.catalog import UnknownOp
 from opprop.core.specs import FILLS, CallSpec, Literal, ProducedSpec, SpecError, TensorSpec
 from opprop.explore.database import key_target
-from opprop.explore.session import describe_call, replay_call
+from opprop.explore.replay import replay_call
+from opprop.explore.session import describe_call
 from opprop.explore.target import resolve
 from opprop.inputs import choices
 from opprop.reduce.crash_outcome import Outcome, finding_outcome, matches
@@ -55,7 +56,7 @@ def rebuild(finding: dict, *, device: str = "cpu", definitions=None) -> Rebuilt:
         raise RebuildError(f"{finding.get('aten_op')} / {finding.get('invariant')}: not a crash or internal-assert finding")
     replay = finding.get("replay") or {}
     why = []
-    if replay.get("choices") or "sample" in replay:  # a draw's choices, or a fixed sample's index
+    if replay.get("choices") or "sample" in replay or "crossing" in replay:  # a draw's choices, a fixed sample's or crossing call's index
         try:
             return _from_choices(finding, wanted, replay, device, definitions)
         except RebuildError as e:

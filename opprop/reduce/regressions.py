@@ -20,7 +20,7 @@ from opprop.reduce import expectfile, fixes
 from opprop.core.calls import Call
 from opprop.reduce.capture import CaptureError, capture, failing_findings, reproduces, search_again
 from opprop.inputs.choices import ReplayError
-from opprop.explore.session import replay_call
+from opprop.explore.replay import replay_call
 from opprop.check.findings import Finding
 from opprop.core.ledger import Entry, render
 from opprop.check.runner import run_call
@@ -114,7 +114,7 @@ def starting_call(finding: Finding, *, device: str = "cpu", examples: int = 100,
             call = replay_call(finding.replay, device)
         except ReplayError as e:
             raise CaptureError(f"{finding.aten_op} / {finding.invariant}: {e}") from None
-        return capture(call, finding.aten_op, finding.invariant), "its replayed " + ("sample" if "sample" in finding.replay else "draw")
+        return capture(call, finding.aten_op, finding.invariant), "its replayed " + next((k.replace("crossing", "crossing call") for k in ("sample", "crossing") if k in finding.replay), "draw")
     call = search_again(finding.called_op, finding.aten_op, finding.invariant, device=device, examples=examples, seed=seed)
     why = "its captured call does not reproduce alone" if finding.call is not None else "the report predates findings that carry their call"
     return capture(call, finding.aten_op, finding.invariant), f"a new search (fallback: {why})"

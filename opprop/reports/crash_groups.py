@@ -255,7 +255,7 @@ def heap_damage_joined(rebuilt: dict, log) -> dict:
 def _call_key(f: dict) -> str:
     """What makes two raw findings the same call: op, how it died, the replay's draw and the described inputs."""
     replay = f.get("replay") or {}
-    same = {k: replay.get(k) for k in ("target", "choices", "corpus", "sample", "strategy")}
+    same = {k: replay.get(k) for k in ("target", "choices", "corpus", "sample", "crossing", "crossing_seed", "strategy")}
     return json.dumps([f.get("aten_op"), f.get("called_op"), finding_outcome(f) and finding_outcome(f).as_json(), same, f.get("inputs")],
                       sort_keys=True, default=str)
 

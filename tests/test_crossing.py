@@ -1,0 +1,68 @@
+"""Every kind crossed into every argument, before Hypothesis draws (generators/crossing.py), in a sweep's shares."""
+import json
+
+import torch
+
+from tests.support.runs import keys, run_fuzz
+from opprop.explore.replay import replay_call
+from opprop.generators import crossing
+
+
+def _kinds_per_argument(op, calls: int) -> dict:
+    seen: dict = {}
+    for i in range(calls):
+        plan = crossing._plan(op, i, 0)
+        for name, value in plan.items():
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, crossing.Cell):
+                    seen.setdefault(name, set()).add(v.kind)
+    return seen
+
+
+def test_every_kind_meets_every_tensor_argument_out_and_lists_included():
+    every = set(crossing.cells())
+    assert {"sparse_csr", "sparse_bsc", "quantized_per_channel", "nested_jagged", "conj", "neg", "channels_last"} <= every
+    seen = _kinds_per_argument(torch.ops.aten.add.out, 600)
+    assert {name: every - kinds for name, kinds in seen.items()} == {"self": set(), "other": set(), "out": set()}
+    assert _kinds_per_argument(torch.ops.aten.cat.default, 600)["tensors"] == every
+
+
+def test_a_crossing_call_is_the_same_in_every_process_and_its_seed_moves_it():
+    op = torch.ops.aten.add.out
+    first, again = crossing.crossing_call(op, 7, seed=3), crossing.crossing_call(op, 7, seed=3)
+    assert first.source == again.source and first.source.startswith("crossing 7 (seed 3): self=")
+    for name, value in first.kwargs.items():
+        if isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_quantized:
+            assert torch.equal(value.resolve_conj().resolve_neg(), again.kwargs[name].resolve_conj().resolve_neg())
+            assert value is not again.kwargs[name]  # built fresh: an op may write it
+    assert len({crossing.crossing_call(op, 7, seed=s).source.split(": ", 1)[1] for s in range(6)}) > 1
+
+
+def test_a_bug_only_another_kind_in_a_second_argument_shows_is_found_and_replays_from_its_index(tmp_path):
+    # csr_other returns its input when its second argument is sparse CSR: schema draws give a custom op's arguments
+    # one dense kind, so only the crossing calls meet it; its control copies there too
+    ops = ["opprop_crossing::csr_other", "opprop_crossing::csr_other_ok"]
+    _, rep = run_fuzz(tmp_path, "--import", "crossing_ops", "--ops", *ops, "--jobs", "1", "--budget", "40",
+                      "--database", str(tmp_path / "db"))
+    assert ("opprop_crossing::csr_other", "returns_input") in keys(rep)
+    assert not [f for f in rep["findings"] if f["aten_op"] == "opprop_crossing::csr_other_ok"]
+    journaled = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
+    replay = next(r["finding"]["replay"] for r in journaled if r.get("type") == "finding" and r["finding"]["invariant"] == "returns_input")
+    import crossing_ops  # noqa: F401  (registers the ops here, for the replay)
+
+    call = replay_call(replay)
+    assert "crossing" in replay and call.kwargs["other"].layout == torch.sparse_csr
+
+
+def test_a_crash_in_a_crossing_call_is_a_finding_whose_replay_names_the_call(tmp_path):
+    # quantized_out segfaults when its out= tensor is quantized: the crash is kept with the crossing call's index
+    _, rep = run_fuzz(tmp_path, "--import", "crossing_ops", "--ops", "opprop_crossing::quantized_out", "opprop_crossing::quantized_out_ok",
+                      "--jobs", "1", "--budget", "40", "--database", str(tmp_path / "db"))
+    crashes = [c for c in rep["crashes"] if c["aten_op"] == "opprop_crossing::quantized_out"]
+    assert crashes and {c["detail"].get("signal") for c in crashes} == {"SIGSEGV"}
+    assert not [c for c in rep["crashes"] if c["aten_op"] == "opprop_crossing::quantized_out_ok"]
+    journaled = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
+    replay = next(r["replay"] for r in journaled if r.get("type") == "finding" and r["finding"]["invariant"] == "crash")  # the parent's
+    import crossing_ops  # noqa: F401
+
+    assert "crossing" in replay and replay_call(replay).kwargs["out"].is_quantized  # rebuilt, not run: it would crash this process
