@@ -20,19 +20,21 @@ import torch
 
 from opprop.check import catalog
 from opprop.core import tensor_kinds
-from opprop.core.calls import Call
+from opprop.core.calls import CROSSING, Call
 from opprop.generators.schema_args import STR_ENUMS
 
 EDGE_FAMILY = False  # inputs for any target, not an edge-generator family (generators.registry)
 
-SOURCE = "crossing"
 SHAPES = ((3, 4), (2, 3, 4, 5), (0, 3), (), (5,))
 DENSE_DTYPES = (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.complex64,
                 torch.int64, torch.int32, torch.int8, torch.uint8, torch.bool)
 STRIDED = ("expanded", "channels_last")  # dense strides no registered kind makes
 SAME_CELL, SAME_KIND = 0.6, 0.75  # a later tensor: the first's cell, else (up to SAME_KIND) another cell of its kind
 DEFAULTED = 0.25  # an argument with a default is left out this often; an optional one is None this often
-INTS = (0, 1, 2, 3, -1, -2, 4, 7)
+# Ints: small sizes, negatives, and two past what kernels expect of a count or a dim (100; 65537, whose square overflows
+# int32). Never 2**31 and up: a size that large is an allocation the worker's cap (fuzz.worker) refuses anyway.
+INTS = (0, 1, 2, 3, -1, -2, 4, 7, 100, 65537)
+COMPLEX = (0j, 1 + 2j, complex("nan"))
 FLOATS = (0.0, 1.0, 0.5, -1.0, 2.0, 1e-3, 1e6, float("inf"), float("nan"))
 UNKNOWN_STRING = "unknown"  # a string no enum-like argument takes: its check, past its values
 SCALAR_TYPES = (*DENSE_DTYPES, torch.quint8, torch.qint8, torch.qint32)
@@ -127,8 +129,10 @@ class _Draw:
             return self.cell()
         if t in ("int", "SymInt"):
             return rng.choice(INTS)
-        if t == "Scalar":
+        if t in ("Scalar", "number"):  # the JIT's real type of a Scalar is "number"
             return rng.choice((*INTS[:6], *FLOATS[:6], True, 1 + 2j))
+        if t == "complex":
+            return rng.choice(COMPLEX)
         return rng.choice(ENUMS[t]) if t in ENUMS else None  # a Generator, a Storage, a packed weight: None
 
     def string(self, arg):
@@ -177,7 +181,7 @@ def crossing_call(op, index: int, seed: int = 0) -> Call:
     kwargs = _plan(op, index, seed)
     kinds = ", ".join(f"{k}={d}" for k, d in ((k, _described(v)) for k, v in kwargs.items()) if d) or "no tensor"
     return Call(catalog.qualified_name(op), op, (), {k: _built(v) for k, v in kwargs.items()},
-                source=f"{SOURCE} {index} (seed {seed}): {kinds}")
+                source=f"{CROSSING} {index} (seed {seed}): {kinds}")
 
 
 def crossing_calls(op, start: int, count: int, seed: int = 0):

@@ -1,5 +1,7 @@
 """Every kind crossed into every argument, before Hypothesis draws (generators/crossing.py), in a sweep's shares."""
 import json
+import subprocess
+import sys
 
 import torch
 
@@ -66,3 +68,13 @@ def test_a_crash_in_a_crossing_call_is_a_finding_whose_replay_names_the_call(tmp
     import crossing_ops  # noqa: F401
 
     assert "crossing" in replay and replay_call(replay).kwargs["out"].is_quantized  # rebuilt, not run: it would crash this process
+
+
+def test_a_worker_refuses_an_allocation_past_its_headroom_as_an_error_not_a_death():
+    # a crossing call may ask for [65537, 65537] floats (17 GB): refused as an error, where an uncapped worker would
+    # touch it until the OOM killer ended it as a false crash
+    code = ("import torch\nfrom opprop.fuzz import worker\nworker._cap_memory()\n"
+            "try:\n    torch.ones(65537, 65537)\nexcept RuntimeError as e:\n    print('refused:', str(e).splitlines()[0][:60])\n"
+            "print(torch.ones(1000, 1000).sum().item())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "refused:" in done.stdout and "1000000.0" in done.stdout, done.stdout + done.stderr

@@ -85,6 +85,18 @@ def test_a_finding_in_a_schedule_row_replays_from_its_choices(tmp_path, monkeypa
     assert "returns_input" in {f.invariant for f in runner.run_call(call).findings}
 
 
+def _math_bits_fallback(finding) -> bool:
+    return finding["invariant"] == "internal_assert" and "cloned_mutable_input.is_same(returned_output)" in finding["detail"]["error"]
+
+
+def test_torchs_math_bits_fallback_asserts_on_a_written_argument_an_op_does_not_return():
+    # why the control above may show it: torch's Negative fallback assumes the first return is the written argument
+    x = torch._neg_view(torch.ones(()))
+    running = torch._neg_view(torch.zeros(()))
+    with pytest.raises(RuntimeError, match=r"cloned_mutable_input.is_same\(returned_output\) INTERNAL ASSERT FAILED"):
+        torch.ops.opprop_modes.track_min_ok(x, running)
+
+
 def test_a_short_fuzz_run_finds_every_kind_and_tabulates_the_modes(tmp_path, monkeypatch):
     empty = tmp_path / "empty.toml"
     empty.write_text("")
@@ -96,7 +108,11 @@ def test_a_short_fuzz_run_finds_every_kind_and_tabulates_the_modes(tmp_path, mon
     found = keys(rep)
     for op, expected in BUGS:
         assert (f"opprop_modes::{op}", expected.split(":")[0]) in found, (op, sorted(found))
-    assert not [k for k in found if k[0].endswith(("_ok", "accepts_all"))], sorted(found)
+    # a control breaks nothing it promises; the crossing calls (generators/crossing.py) may still reach torch's own
+    # MathBitsFallback assert through track_min_ok, an op with a written argument it does not return, when that
+    # argument has the negative bit: torch's bug on any such op, checked apart below, not the control's
+    controls = [f for f in rep["findings"] if f["aten_op"].endswith(("_ok", "accepts_all"))]
+    assert [(f["aten_op"], f["invariant"]) for f in controls if not _math_bits_fallback(f)] == [], sorted(found)
     text = summary.read_text()
     assert "## Edge modes per op" in text
     row = next(line for line in text.splitlines() if line.startswith("| `opprop_modes::mask_bug`"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from opprop.core.calls import Call
+from opprop.core.calls import Call, from_schema_alone
 from opprop.check import outer
 from opprop.core.outcomes import OutcomeKind, says_bug
 from opprop.check.engines import engine
@@ -27,7 +27,7 @@ def internal_assert(call: Call, error: BaseException, raised_in=None) -> Finding
     decomposition), the overload the mode saw raise this very error
     (``raised_in``: (overload, its error's text)); else the call's target.
 
-    ``detail["private"]``: a schema draw of a private overload (leading
+    ``detail["private"]``: a schema draw or crossing call of a private overload (leading
     underscore), whose callers are trusted to check its preconditions, so
     its asserts are reported apart from public entry points' (OpInfo
     samples, edge generators, user code, public overloads).
@@ -41,7 +41,7 @@ def internal_assert(call: Call, error: BaseException, raised_in=None) -> Finding
         schema = getattr(raised_in[0], "_schema", None)
     if schema is not None:
         aten_op = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
-    private = call.source == "schema" and aten_op.split("::")[-1].startswith("_")
+    private = from_schema_alone(call.source) and aten_op.split("::")[-1].startswith("_")
     first = (str(error).strip().splitlines() or [""])[0]
     return Finding(aten_op, call.target, OutcomeKind.INTERNAL_ASSERT, None, {"error": first[:300], "private": private},
                    describe_arguments(names, call.args, call.kwargs))

@@ -8,6 +8,15 @@ from opprop.core import quantized_engine
 from opprop.core.descriptions import describe_value
 
 
+CROSSING = "crossing"  # the source of a crossing call (generators.crossing): "crossing <index> (seed <seed>): <kinds>"
+
+
+def from_schema_alone(source: str) -> bool:
+    """Whether a call was made from its overload's schema alone (a schema draw, a crossing call): no caller checked
+    the preconditions a private overload trusts its callers with."""
+    return source == "schema" or source.startswith(CROSSING + " ")
+
+
 @dataclasses.dataclass
 class Call:
     """``fn(*args, **kwargs)``; ``target`` names it in reports (OpInfo id or overload), ``source`` says who made it."""

@@ -214,7 +214,7 @@ class Exploration:
         if strategy is None:
             self.status = "no_inputs"
             return
-        if self._saved_failure():  # what an earlier run saved replays first, before any schedule row or lead draw
+        if self.saved_failure():  # what an earlier run saved replays first, before any schedule row or lead draw
             before = self.drawn_stats.examples
             replayed = self._hypothesis_test(strategy, examples, 0, phases=(Phase.explicit, Phase.reuse, Phase.shrink))
             if not self._run_hypothesis(replayed) or self._stopped() or self.failed:
@@ -309,7 +309,7 @@ class Exploration:
             return False
         return self.fails is None or bool(self.fails(list(self.findings.values())))
 
-    def _saved_failure(self) -> bool:
+    def saved_failure(self) -> bool:
         """The example database holds a failure of this target's draws (Hypothesis's own key for it)."""
         if self.database is None:
             return False

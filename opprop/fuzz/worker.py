@@ -20,6 +20,7 @@ import functools
 import importlib
 import json
 import os
+import resource
 import signal
 import sys
 import time
@@ -39,6 +40,7 @@ from opprop.fuzz.messages import COMMANDS, CheckTarget, ExamplesSoFar, Found, Op
 from opprop.fuzz.targets import ledgered_targets
 
 RECHECK_SAMPLES = 64  # fixed samples a ledgered target reruns before drawing
+MEMORY_HEADROOM = 4 << 30  # address space a worker may add past its set-up (_cap_memory)
 # An overload's crossing calls per share (generators.crossing), in at most this part of its share: a few ms each, where
 # a Hypothesis example of its schema costs tens; the rest of the share draws.
 CROSSING_CALLS = 40
@@ -54,6 +56,20 @@ def _die_with_parent(parent: int | None) -> None:
         pass
     if parent is not None and os.getppid() != parent:  # it died before the prctl took hold
         os._exit(1)
+
+
+def _cap_memory() -> None:
+    """Let the worker add at most ``MEMORY_HEADROOM`` of address space past its set-up: a drawn size such as
+    [65537, 65537] is then an allocation error (a refused call), not gigabytes touched until the kernel's OOM killer
+    ends the worker as a false crash, or the machine swaps."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        used = int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = used + MEMORY_HEADROOM
+        if soft == resource.RLIM_INFINITY or limit < soft:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (OSError, ValueError):  # no /proc (not Linux), or a hard limit already below it
+        pass
 
 
 class Current:
@@ -104,6 +120,7 @@ def main(argv=None) -> int:
     else:
         catalog.op_db()
     database = open_database(args.database)
+    _cap_memory()
     journal = Journal(args.journal)
     current = Current(args.current)
     send(Ready(worker=args.worker, pid=os.getpid()))
@@ -141,7 +158,7 @@ def main(argv=None) -> int:
             result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                  database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
                                  cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed),
-                                 crossing_start=resumed * CROSSING_CALLS)
+                                 crossing_start=None if cmd.resumed else resumed * CROSSING_CALLS)
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
         result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
@@ -153,7 +170,7 @@ def main(argv=None) -> int:
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
                 on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False,
-                crossing_start: int = 0) -> OpDone:
+                crossing_start: int | None = 0) -> OpDone:
     """One target's share of the run: a learning exploration session with the example database, failing
     (so Hypothesis shrinks and saves) at every finding; returns its ``OpDone``.
 
@@ -171,9 +188,12 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
                           on_example=on_example, on_finding=on_finding, on_progress=on_progress)
     if _is_ledgered(target_name) and not resumed:
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
-    # every kind crossed into every argument, cheaply, before Hypothesis draws (a share after a crash or in a later
-    # round goes on past the calls earlier shares ran: crossing_start)
-    session.run_crossing(crossing_start, min(CROSSING_CALLS, max_examples - session.examples), CROSSING_SHARE)
+    # every kind crossed into every argument, cheaply, before Hypothesis draws (a later round's share goes on past the
+    # calls earlier shares ran: crossing_start), in at most half the examples left; not before a failure the example
+    # database saved for the target, which replays first, nor after a crash (None): the rest of that share draws, so
+    # a crash the crossing found is met again by a draw whose choices the database keeps
+    if crossing_start is not None and not session.saved_failure():
+        session.run_crossing(crossing_start, min(CROSSING_CALLS, (max_examples - session.examples) // 2), CROSSING_SHARE)
     if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
         session.draw(max_examples - session.examples)
     return OpDone(target=target_name, status=session.status, first_seen=session.first_seen, hypothesis_error=session.hypothesis_error or None,
