@@ -155,7 +155,8 @@ def check(name: str, op, kwargs: dict, pass_name: str) -> tuple[list, bool]:
         for index, arg in written_returns(op):
             if isinstance(kwargs.get(arg), Tensor) and index < len(outs):
                 if outs[index] is not fresh[arg]:
-                    bugs.append((name, "wrong_return", f"return {index} is not argument {arg}"))
+                    # the oracle's name for it (written_not_returned): one bug, whichever pass sees it
+                    bugs.append((name, "written_not_returned", f"return {index} is not argument {arg}"))
     return bugs, result.valid
 
 

@@ -4,7 +4,7 @@ A uniform random scan (``benchmarks/baseline_scanner.py``) found more undescribe
 generators did in ten: each call is cheap, and every tensor argument meets every kind. So each overload
 target first runs calls drawn this way, without Hypothesis: every tensor argument (out= and lists included)
 takes a cell of ``cells()`` (every kind ``opprop.core.tensor_kinds`` registers, in several shapes and
-dtypes, plus expanded and channels-last strides), mostly the first tensor's cell, sometimes another of its
+dtypes, plus expanded and channels-last strides and mkldnn tensors), mostly the first tensor's cell, sometimes another of its
 kind, sometimes any; the other arguments take values loosely from their type, past their boundaries
 included, and are left to their defaults a quarter of the time. Call ``i`` of an overload under a run's seed
 is ``random.Random(f"{seed}:{overload}:{i}")``'s, so a finding or a crash replays from its index and seed
@@ -29,6 +29,7 @@ SHAPES = ((3, 4), (2, 3, 4, 5), (0, 3), (), (5,))
 DENSE_DTYPES = (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.complex64,
                 torch.int64, torch.int32, torch.int8, torch.uint8, torch.bool)
 STRIDED = ("expanded", "channels_last")  # dense strides no registered kind makes
+MKLDNN = "mkldnn"  # the MkldnnCPU key's opaque tensors (float32 and bfloat16), which no registered kind makes
 SAME_CELL, SAME_KIND = 0.6, 0.75  # a later tensor: the first's cell, else (up to SAME_KIND) another cell of its kind
 DEFAULTED = 0.25  # an argument with a default is left out this often; an optional one is None this often
 # Ints: small sizes, negatives, and two past what kernels expect of a count or a dim (100; 65537, whose square overflows
@@ -59,6 +60,8 @@ class Cell(NamedTuple):
         """A fresh tensor every time (an op may write it); the same values every time (tensor_kinds builds them so)."""
         if self.kind == "expanded":
             return tensor_kinds.make("dense", (1, *self.shape[1:]), self.dtype).expand(self.shape)
+        if self.kind == MKLDNN:
+            return tensor_kinds.make("dense", self.shape, self.dtype).to_mkldnn()
         if self.kind == "channels_last":
             return tensor_kinds.make("dense", self.shape, self.dtype).contiguous(memory_format=torch.channels_last)
         if "qdtype" in tensor_kinds.kind(self.kind).options:  # quantized: the cell's dtype is the quantized one
@@ -73,8 +76,8 @@ class Cell(NamedTuple):
 def cells() -> dict[str, tuple[Cell, ...]]:
     """Kind -> its cells, every drawn kind the registry has (a kind that cannot build a shape or dtype has no cell of it)."""
     out = {}
-    for name in (*(n for n in tensor_kinds.names() if tensor_kinds.kind(n).drawn), *STRIDED):
-        dtypes = DENSE_DTYPES if name in STRIDED else _dtypes(tensor_kinds.kind(name))
+    for name in (*(n for n in tensor_kinds.names() if tensor_kinds.kind(n).drawn), *STRIDED, MKLDNN):
+        dtypes = (torch.float32, torch.bfloat16) if name == MKLDNN else DENSE_DTYPES if name in STRIDED else _dtypes(tensor_kinds.kind(name))
         shapes = ((2, 3, 4, 5),) if name == "channels_last" else ((3, 4), (4, 3)) if name == "expanded" else SHAPES
         built = []
         for shape in shapes:

@@ -44,7 +44,7 @@ def test_a_segfault_and_a_hang_end_one_call_each_and_the_scan_goes_on(tmp_path, 
 
 def test_the_out_pass_finds_an_out_overload_that_returns_a_fresh_tensor(tmp_path):
     bugs, _ = _scan(tmp_path, ["opprop_scanner::fresh_out", "opprop_scanner::good_out"], pass_name="out")
-    assert ("opprop_scanner::fresh_out", "wrong_return") in bugs
+    assert ("opprop_scanner::fresh_out", "written_not_returned") in bugs
     assert not any(op == "opprop_scanner::good_out" for op, _ in bugs)
 
 

@@ -23,7 +23,7 @@ def _kinds_per_argument(op, calls: int) -> dict:
 
 def test_every_kind_meets_every_tensor_argument_out_and_lists_included():
     every = set(crossing.cells())
-    assert {"sparse_csr", "sparse_bsc", "quantized_per_channel", "nested_jagged", "conj", "neg", "channels_last"} <= every
+    assert {"sparse_csr", "sparse_bsc", "quantized_per_channel", "nested_jagged", "conj", "neg", "channels_last", "mkldnn"} <= every
     seen = _kinds_per_argument(torch.ops.aten.add.out, 600)
     assert {name: every - kinds for name, kinds in seen.items()} == {"self": set(), "other": set(), "out": set()}
     assert _kinds_per_argument(torch.ops.aten.cat.default, 600)["tensors"] == every
@@ -34,7 +34,7 @@ def test_a_crossing_call_is_the_same_in_every_process_and_its_seed_moves_it():
     first, again = crossing.crossing_call(op, 7, seed=3), crossing.crossing_call(op, 7, seed=3)
     assert first.source == again.source and first.source.startswith("crossing 7 (seed 3): self=")
     for name, value in first.kwargs.items():
-        if isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_quantized:
+        if isinstance(value, torch.Tensor) and value.layout == torch.strided and not (value.is_quantized or value.is_nested):
             assert torch.equal(value.resolve_conj().resolve_neg(), again.kwargs[name].resolve_conj().resolve_neg())
             assert value is not again.kwargs[name]  # built fresh: an op may write it
     assert len({crossing.crossing_call(op, 7, seed=s).source.split(": ", 1)[1] for s in range(6)}) > 1
@@ -78,3 +78,15 @@ def test_a_worker_refuses_an_allocation_past_its_headroom_as_an_error_not_a_deat
             "print(torch.ones(1000, 1000).sum().item())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "refused:" in done.stdout and "1000000.0" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_python_kernels_own_failure_on_a_crossed_kind_refuses_the_call_and_the_share_goes_on():
+    import crossing_ops  # noqa: F401
+    from opprop.explore.session import Exploration
+    from opprop.explore.target import resolve
+
+    session = Exploration(resolve("opprop_crossing::picky"), seed=0)
+    session.run_crossing(0, 40)
+    stats = session.sample_stats.as_json()
+    assert stats["examples"] == 40 and 0 < stats["valid"] < 40
+    assert any(kind.startswith("KeyError") for kind in stats["error_kinds"])

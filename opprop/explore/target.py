@@ -78,6 +78,10 @@ class Target:
         calls replay in ``free``."""
         return self._kind.scheduled(self.obj, device, learner)
 
+    def drawn_around_recorded_calls(self, device: str = "cpu") -> bool:
+        """Whether an active ``--corpus`` replaces this overload's other draws with its recorded calls' (``_recorded``)."""
+        return self.kind == "overload" and _recorded(self.name, device)[1]
+
     @property
     def aten_op(self) -> str:
         return self._kind.aten_op(self.obj) or self.name

@@ -30,3 +30,16 @@ for _fixed in (False, True):
     LIB.impl(f"csr_other{_suffix}", (lambda fixed: lambda x, other: _csr_other(x, other, fixed))(_fixed), "CompositeExplicitAutograd")
     LIB.define(f"quantized_out{_suffix}(Tensor x, *, Tensor(a!) out) -> Tensor(a!)")
     LIB.impl(f"quantized_out{_suffix}", (lambda fixed: lambda x, out: _quantized_out(x, out, fixed))(_fixed), "CompositeExplicitAutograd")
+
+
+# ``picky`` is a Python kernel that fails in its own code (a KeyError, as a prim's meta function on an integer dtype)
+# on anything but a floating tensor: a refused call, never the end of the target's share.
+_RESULT_DTYPES = {torch.float32: torch.float64, torch.float64: torch.float64}
+
+
+def _picky(x):
+    return x.to(_RESULT_DTYPES[x.dtype])
+
+
+LIB.define("picky(Tensor x) -> Tensor")
+LIB.impl("picky", _picky, "CompositeExplicitAutograd")
