@@ -37,6 +37,7 @@ DEFAULTED = 0.25  # an argument with a default is left out this often; an option
 INTS = (0, 1, 2, 3, -1, -2, 4, 7, 100, 65537)
 COMPLEX = (0j, 1 + 2j, complex("nan"))
 FLOATS = (0.0, 1.0, 0.5, -1.0, 2.0, 1e-3, 1e6, float("inf"), float("nan"))
+UNCREATABLE_PATH = "/nonexistent-opprop/crossing"  # a string argument with no default: never a file made in the cwd
 UNKNOWN_STRING = "unknown"  # a string no enum-like argument takes: its check, past its values
 SCALAR_TYPES = (*DENSE_DTYPES, torch.quint8, torch.qint8, torch.qint32)
 ENUMS = {
@@ -139,11 +140,11 @@ class _Draw:
         return rng.choice(ENUMS[t]) if t in ENUMS else None  # a Generator, a Storage, a packed weight: None
 
     def string(self, arg):
-        """A string the schema draws know for this name, or one none of them is; else its default or "" (never a
-        file name an op would write: aten::from_file makes the file it is given)."""
+        """A string the schema draws know for this name, or one none of them is; else its default, or a path no op can
+        create (aten::from_file with shared=True makes the file it is given, and names "" 'filename not specified')."""
         if arg.name in STR_ENUMS:
             return self.rng.choice((*STR_ENUMS[arg.name], UNKNOWN_STRING))
-        return arg.default_value if isinstance(arg.default_value, str) else ""
+        return arg.default_value if isinstance(arg.default_value, str) else UNCREATABLE_PATH
 
 
 def _plan(op, index: int, seed: int) -> dict:

@@ -90,3 +90,15 @@ def test_a_python_kernels_own_failure_on_a_crossed_kind_refuses_the_call_and_the
     stats = session.sample_stats.as_json()
     assert stats["examples"] == 40 and 0 < stats["valid"] < 40
     assert any(kind.startswith("KeyError") for kind in stats["error_kinds"])
+
+
+def test_crossing_calls_make_no_file_where_the_sweep_runs(tmp_path, monkeypatch):
+    # aten::from_file(filename, shared=True, size) creates the file it names ("filename not specified" for ""): the
+    # crossing's strings name none it could create
+    from opprop.check.runner import run_call
+
+    monkeypatch.chdir(tmp_path)
+    op = torch.ops.aten.from_file.default
+    for index, call in crossing.crossing_calls(op, 0, 200):
+        run_call(call)
+    assert list(tmp_path.iterdir()) == []
