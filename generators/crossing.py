@@ -8,7 +8,8 @@ dtypes, plus expanded and channels-last strides and mkldnn tensors), mostly the 
 kind, sometimes any; the other arguments take values loosely from their type, past their boundaries
 included, and are left to their defaults a quarter of the time. Call ``i`` of an overload under a run's seed
 is ``random.Random(f"{seed}:{overload}:{i}")``'s, so a finding or a crash replays from its index and seed
-(``Finding.replay``'s ``crossing`` and ``crossing_seed``). No size is ever huge: a worker that allocates gigabytes dies as a false crash.
+(``Finding.replay``'s ``crossing`` and ``crossing_seed``). Ints stop at 65537: a larger size is refused by the fuzz
+worker's memory cap (``fuzz.worker.MEMORY_HEADROOM``) as an allocation error, not a false crash.
 """
 from __future__ import annotations
 
@@ -94,6 +95,12 @@ def cells() -> dict[str, tuple[Cell, ...]]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _kind_names() -> list:
+    """The kinds with cells, in a fixed order (a seeded draw picks by position)."""
+    return sorted(cells())
+
+
 def _dtypes(kind) -> tuple:
     """The dtypes a kind's cells are built in: its quantized dtypes, the one it shows in (a conjugate bit), or its own."""
     if "qdtype" in kind.options:
@@ -110,17 +117,12 @@ class _Draw:
     def cell(self) -> Cell:
         rng, by_kind = self.rng, cells()
         if self.first is None:
-            self.first = rng.choice(by_kind[rng.choice(sorted(by_kind))])
-            cell = self.first
-        else:
-            roll = rng.random()
-            if roll < SAME_CELL:
-                cell = self.first
-            elif roll < SAME_KIND:
-                cell = rng.choice(by_kind[self.first.kind])
-            else:
-                cell = rng.choice(by_kind[rng.choice(sorted(by_kind))])
-        return cell
+            self.first = rng.choice(by_kind[rng.choice(_kind_names())])
+            return self.first
+        roll = rng.random()
+        if roll < SAME_CELL:
+            return self.first
+        return rng.choice(by_kind[self.first.kind if roll < SAME_KIND else rng.choice(_kind_names())])
 
     def value(self, t: str):
         rng = self.rng
