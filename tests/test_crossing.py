@@ -86,7 +86,7 @@ def test_a_python_kernels_own_failure_on_a_crossed_kind_refuses_the_call_and_the
     from opprop.explore.target import resolve
 
     session = Exploration(resolve("opprop_crossing::picky"), seed=0)
-    session.run_crossing(0, 40)
+    session.run_crossing(40)
     stats = session.sample_stats.as_json()
     assert stats["examples"] == 40 and 0 < stats["valid"] < 40
     assert any(kind.startswith("KeyError") for kind in stats["error_kinds"])

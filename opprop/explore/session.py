@@ -169,14 +169,14 @@ class Exploration:
             if self._stopped():
                 break
 
-    def run_crossing(self, start: int, count: int, share: float = 1.0) -> None:
-        """An overload target's crossing calls ``start`` .. ``start + count - 1`` (``generators.crossing``): fixed
+    def run_crossing(self, count: int, share: float = 1.0) -> None:
+        """An overload target's first ``count`` crossing calls under the session's seed (``generators.crossing``): fixed
         calls, each replayed from its index, for at most ``share`` of the time to the soft deadline."""
         if self.target.kind != "overload" or count <= 0 or self.target.drawn_around_recorded_calls(self.device):
             return  # a --corpus's recorded calls replace the schema's draws, crossing's too
         until = self.start + share * (self.soft_deadline - self.start)
         seed = self.seed or 0
-        for index, call in crossing.crossing_calls(self.target.obj, start, count, seed):
+        for index, call in crossing.crossing_calls(self.target.obj, 0, count, seed):
             try:
                 self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "crossing": i, "crossing_seed": seed, **_corpus()})
             except Exception as e:  # noqa: BLE001: a Python kernel's own failure on a kind it never meant to take (a jagged

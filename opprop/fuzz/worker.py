@@ -158,7 +158,7 @@ def main(argv=None) -> int:
             result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                  database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
                                  cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed),
-                                 crossing_start=None if cmd.resumed else resumed * CROSSING_CALLS)
+                                 cross=not cmd.resumed)
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
         result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
@@ -170,7 +170,7 @@ def main(argv=None) -> int:
 
 def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: int, seed: int, database, on_example, on_finding,
                 on_progress=None, cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT, resumed: bool = False,
-                crossing_start: int | None = 0) -> OpDone:
+                cross: bool = True) -> OpDone:
     """One target's share of the run: a learning exploration session with the example database, failing
     (so Hypothesis shrinks and saves) at every finding; returns its ``OpDone``.
 
@@ -188,12 +188,12 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
                           on_example=on_example, on_finding=on_finding, on_progress=on_progress)
     if _is_ledgered(target_name) and not resumed:
         session.run_samples(min(RECHECK_SAMPLES, max_examples))
-    # every kind crossed into every argument, cheaply, before Hypothesis draws (a later round's share goes on past the
-    # calls earlier shares ran: crossing_start), in at most half the examples left; not before a failure the example
-    # database saved for the target, which replays first, nor after a crash (None): the rest of that share draws, so
-    # a crash the crossing found is met again by a draw whose choices the database keeps
-    if crossing_start is not None and not session.saved_failure():
-        session.run_crossing(crossing_start, min(CROSSING_CALLS, (max_examples - session.examples) // 2), CROSSING_SHARE)
+    # every kind crossed into every argument, cheaply, before Hypothesis draws (a later round's share draws other
+    # calls: its seed is another), in at most half the examples left; not before a failure the example database saved
+    # for the target, which replays first, nor after a crash (cross False): the rest of that share draws, so a crash
+    # the crossing found is met again by a draw whose choices the database keeps
+    if cross and not session.saved_failure():
+        session.run_crossing(min(CROSSING_CALLS, (max_examples - session.examples) // 2), CROSSING_SHARE)
     if session.examples < max_examples:  # the ledger recheck may have used up the op's examples
         session.draw(max_examples - session.examples)
     return OpDone(target=target_name, status=session.status, first_seen=session.first_seen, hypothesis_error=session.hypothesis_error or None,
