@@ -1,0 +1,90 @@
+# opprop crash repro: aten::fmax.out fails an internal assert in aten::fmax.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.fmax.out--internal_assert-30e7cd3b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::fmax.out fails an internal assert in aten::fmax.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::fmax.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+             'op': 'aten::fmax.out'},
+ 'outcome_text': 'fails an internal assert in aten::fmax.out: cloned_mutable_input.is_same(returned_output) '
+                 'INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::fmax.out',
+             'called_op': 'aten::fmax.out',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'other': {'components': [[5], [6]],
+                                  'device': 'cpu',
+                                  'dtype': 'float32',
+                                  'layout': 'jagged',
+                                  'nested': True,
+                                  'shape': [2, None],
+                                  'tensor': True},
+                        'out': {'device': 'cpu',
+                                'dtype': 'float16',
+                                'layout': 'strided',
+                                'math_bit': 'neg',
+                                'shape': [],
+                                'storage_offset': 0,
+                                'stride': [],
+                                'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float16',
+                                 'layout': 'strided',
+                                 'math_bit': 'neg',
+                                 'shape': [],
+                                 'storage_offset': 0,
+                                 'stride': [],
+                                 'tensor': True}},
+             'replay': {'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'crossing': 25,
+                        'crossing_seed': 0,
+                        'target': 'aten::fmax.out'}},
+ 'repro': {'op': 'aten::fmax.out',
+           'args': [{'tensor': {'dtype': 'float16',
+                                'shape': [],
+                                'fill': 'values',
+                                'layout': 'neg',
+                                'parts': [{'tensor': {'dtype': 'float16', 'shape': [], 'fill': 'ones'}}]}},
+                    {'tensor': {'dtype': 'float32',
+                                'shape': [],
+                                'fill': 'values',
+                                'layout': 'nested_jagged',
+                                'parts': [{'tensor': {'dtype': 'float32', 'shape': [5], 'fill': 'ones'}},
+                                          {'tensor': {'dtype': 'float32', 'shape': [6], 'fill': 'ones'}}]}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float16',
+                                         'shape': [],
+                                         'fill': 'values',
+                                         'layout': 'neg',
+                                         'parts': [{'tensor': {'dtype': 'float16',
+                                                               'shape': [],
+                                                               'fill': 'ones'}}]}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch._neg_view(torch.ones((), dtype=torch.float16))
+other = torch.nested.nested_tensor([torch.ones(5, dtype=torch.float32), torch.ones(6, dtype=torch.float32)], layout=torch.jagged)
+out_ = torch._neg_view(torch.ones((), dtype=torch.float16))
+torch.ops.aten.fmax.out(self, other, out=out_)
+
+
+EXPECTED = """internal assert: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141
+"""

@@ -1,0 +1,137 @@
+# opprop crash repro: aten::sort.values_stable fails an internal assert in aten::sort.values_stable: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.sort.values_stable--internal_assert-30e7cd3b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::sort.values_stable fails an internal assert in aten::sort.values_stable: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::sort.values_stable',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+             'op': 'aten::sort.values_stable'},
+ 'outcome_text': 'fails an internal assert in aten::sort.values_stable: '
+                 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::sort.values_stable',
+             'called_op': 'aten::sort.values_stable',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'descending': False,
+                        'dim': -1,
+                        'indices': {'device': 'cpu',
+                                    'dtype': 'int64',
+                                    'layout': 'strided',
+                                    'math_bit': 'neg',
+                                    'shape': [0, 0],
+                                    'storage_offset': 0,
+                                    'stride': [1, 1],
+                                    'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'int64',
+                                 'layout': 'strided',
+                                 'shape': [0, 0],
+                                 'storage_offset': 0,
+                                 'stride': [1, 1],
+                                 'tensor': True},
+                        'stable': None,
+                        'values': {'device': 'cpu',
+                                   'dtype': 'int64',
+                                   'layout': 'strided',
+                                   'shape': [0, 0],
+                                   'storage_offset': 0,
+                                   'stride': [1, 1],
+                                   'tensor': True}},
+             'replay': {'choices': '410141000141040041034100410041004100410041004100410041004100410041004100410041004100410000410041004100410041004100',
+                        'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::sort.values_stable',
+                        'steer': {'choices': {'descending.default': {'False': [70, 34], 'True': [39, 1]},
+                                              'dim.default': {'False': [7, 0], 'True': [102, 35]},
+                                              'dtype': {'torch.bfloat16': [4, 0],
+                                                        'torch.bool': [9, 0],
+                                                        'torch.complex64': [7, 0],
+                                                        'torch.float16': [2, 0],
+                                                        'torch.float32': [26, 0],
+                                                        'torch.float64': [3, 0],
+                                                        'torch.int32': [5, 0],
+                                                        'torch.int64': [43, 35],
+                                                        'torch.int8': [6, 0],
+                                                        'torch.uint8': [4, 0]},
+                                              'indices.dtype': {'floating': [3, 0],
+                                                                'same': [79, 28],
+                                                                'torch.bool': [7, 0],
+                                                                'torch.int64': [4, 0]},
+                                              'indices.out_kind': {'empty': [13, 4], 'transposed': [1, 0]},
+                                              'indices.relation': {'fresh': [93, 28],
+                                                                   'same': [13, 7],
+                                                                   'view': [3, 0]},
+                                              'ndim': {'0': [7, 0],
+                                                       '1': [4, 0],
+                                                       '2': [89, 35],
+                                                       '3': [4, 0],
+                                                       '4': [5, 0]},
+                                              'self.kind': {'dense': [88, 26],
+                                                            'has_live_view': [5, 0],
+                                                            'is_view': [4, 0],
+                                                            'transposed': [12, 9]},
+                                              'self.mode': {'expanded': [1, 0],
+                                                            'extreme': [2, 0],
+                                                            'offset': [2, 0],
+                                                            'plain': [29, 0],
+                                                            'visible': [7, 6],
+                                                            'zero_dim': [7, 1],
+                                                            'zero_size': [61, 28]},
+                                              'square': {'False': [77, 34], 'True': [32, 1]},
+                                              'stable.default': {'False': [9, 0], 'True': [100, 35]},
+                                              'stable.none': {'True': [1, 0]},
+                                              'tensors.mode': {'plain': [5, 0],
+                                                               'zero_dim': [13, 3],
+                                                               'zero_size': [6, 0]},
+                                              'values.dtype': {'floating': [4, 0],
+                                                               'same': [26, 0],
+                                                               'torch.bool': [3, 0],
+                                                               'torch.int64': [43, 18]},
+                                              'values.relation': {'fresh': [76, 18],
+                                                                  'same': [5, 0],
+                                                                  'view': [28, 17]}},
+                                  'total': [15, 5],
+                                  'valid_rate': 0.3333333333333333},
+                        'target': 'aten::sort.values_stable'}},
+ 'repro': {'op': 'aten::sort.values_stable',
+           'args': [{'tensor': {'dtype': 'int64', 'shape': [0, 0], 'fill': 'ones'}}],
+           'kwargs': {'stable': None,
+                      'dim': -1,
+                      'descending': False,
+                      'values': {'tensor': {'dtype': 'int64', 'shape': [0, 0], 'fill': 'ones'}},
+                      'indices': {'tensor': {'dtype': 'int64',
+                                             'shape': [0, 0],
+                                             'fill': 'values',
+                                             'layout': 'neg',
+                                             'parts': [{'tensor': {'dtype': 'int64',
+                                                                   'shape': [0, 0],
+                                                                   'fill': 'ones'}}]}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.ones(0, 0, dtype=torch.int64)
+values = torch.ones(0, 0, dtype=torch.int64)
+indices = torch._neg_view(torch.ones(0, 0, dtype=torch.int64))
+torch.ops.aten.sort.values_stable(self, stable=None, dim=-1, descending=False, values=values, indices=indices)
+
+
+EXPECTED = """internal assert: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141
+"""
