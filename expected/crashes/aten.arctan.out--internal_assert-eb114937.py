@@ -1,0 +1,125 @@
+# opprop crash repro: aten::arctan.out fails an internal assert in aten::atan.out: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.arctan.out--internal_assert-eb114937.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::arctan.out fails an internal assert in aten::atan.out: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171 on torch 2.13.0+cpu.
+
+Public entry point: `torch.arctan(self, out=out_)`
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::arctan.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'result.is_sparse_csr() INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171',
+             'op': 'aten::atan.out'},
+ 'outcome_text': 'fails an internal assert in aten::atan.out: result.is_sparse_csr() INTERNAL ASSERT FAILED '
+                 'at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '`torch.arctan(self, out=out_)`',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::arctan.out',
+             'called_op': 'aten::arctan.out',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'result.is_sparse_csr() INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171, '
+                                 'please report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'shape': [0],
+                                'storage_offset': 0,
+                                'stride': [1],
+                                'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'sparse_csr',
+                                 'nnz': 1,
+                                 'shape': [1, 1],
+                                 'tensor': True}},
+             'replay': {'choices': '4100004100410041014100410041004106410041004100',
+                        'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::arctan.out',
+                        'steer': {'choices': {'dtype': {'torch.bfloat16': [29, 29],
+                                                        'torch.bool': [13, 1],
+                                                        'torch.complex64': [36, 36],
+                                                        'torch.float16': [13, 13],
+                                                        'torch.float32': [153, 141],
+                                                        'torch.float64': [37, 37],
+                                                        'torch.int32': [3, 0],
+                                                        'torch.int64': [1, 0],
+                                                        'torch.uint8': [2, 0]},
+                                              'ndim': {'0': [1, 1],
+                                                       '1': [6, 6],
+                                                       '2': [34, 27],
+                                                       '3': [6, 6],
+                                                       '4': [3, 1]},
+                                              'out.dtype': {'floating': [43, 41],
+                                                            'same': [174, 163],
+                                                            'torch.bool': [7, 0],
+                                                            'torch.int64': [3, 0]},
+                                              'out.out_kind': {'channels_last': [1, 1],
+                                                               'empty': [44, 37],
+                                                               'sized': [2, 2],
+                                                               'transposed': [1, 0]},
+                                              'out.relation': {'fresh': [220, 198],
+                                                               'same': [3, 0],
+                                                               'view': [64, 59]},
+                                              'self.kind': {'dense': [183, 174],
+                                                            'has_live_view': [3, 0],
+                                                            'is_view': [28, 27],
+                                                            'nested_strided': [1, 0],
+                                                            'quantized_per_channel': [1, 0],
+                                                            'quantized_per_tensor': [1, 0],
+                                                            'sparse_bsc': [14, 14],
+                                                            'sparse_coo': [1, 0],
+                                                            'sparse_coo_uncoalesced': [4, 0],
+                                                            'sparse_csc': [1, 1],
+                                                            'sparse_csr': [2, 2],
+                                                            'transposed': [18, 18]},
+                                              'self.mode': {'plain': [21, 21],
+                                                            'visible': [2, 1],
+                                                            'zero_size': [2, 2]},
+                                              'self.qdtype': {'torch.qint32': [1, 0], 'torch.quint8': [1, 0]},
+                                              'self.zero_point': {'0': [1, 0], 'None': [1, 0]},
+                                              'square': {'False': [4, 4], 'True': [46, 37]},
+                                              'tensors.mode': {'expanded': [1, 1],
+                                                               'plain': [25, 25],
+                                                               'sliced': [3, 0],
+                                                               'transposed': [4, 4],
+                                                               'zero_dim': [21, 21],
+                                                               'zero_size': [4, 3]}},
+                                  'total': [50, 41],
+                                  'valid_rate': 0.82},
+                        'target': 'aten::arctan.out'}},
+ 'repro': {'op': 'aten::arctan.out',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [1, 1],
+                                'fill': 'values',
+                                'layout': 'sparse_csr',
+                                'parts': [{'tensor': {'dtype': 'int64',
+                                                      'shape': [2],
+                                                      'fill': 'values',
+                                                      'values': [0, 1]}},
+                                          {'tensor': {'dtype': 'int64',
+                                                      'shape': [1],
+                                                      'fill': 'values',
+                                                      'values': [0]}},
+                                          {'tensor': {'dtype': 'float32', 'shape': [1], 'fill': 'zeros'}}]}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.sparse_compressed_tensor(torch.tensor([0, 1], dtype=torch.int64), torch.tensor([0], dtype=torch.int64), torch.zeros(1, dtype=torch.float32), (1, 1), layout=torch.sparse_csr)
+out_ = torch.zeros((), dtype=torch.float32)
+torch.ops.aten.arctan.out(self, out=out_)
+
+
+EXPECTED = """internal assert: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171
+"""

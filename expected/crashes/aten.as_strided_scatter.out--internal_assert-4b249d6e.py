@@ -1,0 +1,131 @@
+# opprop crash repro: aten::as_strided_scatter.out fails an internal assert in aten::as_strided_scatter.out: self.has_storage() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.as_strided_scatter.out--internal_assert-4b249d6e.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::as_strided_scatter.out fails an internal assert in aten::as_strided_scatter.out: self.has_storage() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::as_strided_scatter.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'self.has_storage() INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668',
+             'op': 'aten::as_strided_scatter.out'},
+ 'outcome_text': 'fails an internal assert in aten::as_strided_scatter.out: self.has_storage() INTERNAL '
+                 'ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::as_strided_scatter.out',
+             'called_op': 'aten::as_strided_scatter.out',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'self.has_storage() INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'shape': [0],
+                                'storage_offset': 0,
+                                'stride': [1],
+                                'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'sparse_csr',
+                                 'nnz': 1,
+                                 'shape': [1, 1],
+                                 'tensor': True},
+                        'size': [1, 1],
+                        'src': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'shape': [1, 1],
+                                'storage_offset': 0,
+                                'stride': [1, 1],
+                                'tensor': True},
+                        'storage_offset': None,
+                        'stride': [1, 1]},
+             'replay': {'choices': '4101410000410041004101410041004107410041004100410041004100',
+                        'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::as_strided_scatter.out',
+                        'steer': {'choices': {'dtype': {'torch.bool': [13, 13],
+                                                        'torch.float32': [35, 21],
+                                                        'torch.float64': [1, 0]},
+                                              'ndim': {'1': [1, 1], '2': [46, 32], '3': [2, 1]},
+                                              'out.dtype': {'floating': [4, 0],
+                                                            'same': [76, 54],
+                                                            'torch.bool': [3, 0],
+                                                            'torch.int64': [2, 0]},
+                                              'out.out_kind': {'empty': [48, 33]},
+                                              'out.relation': {'fresh': [48, 33], 'same': [1, 1]},
+                                              'self.kind': {'dense': [15, 10],
+                                                            'is_view': [4, 3],
+                                                            'quantized_per_tensor': [2, 0],
+                                                            'sparse_coo': [1, 0],
+                                                            'sparse_coo_uncoalesced': [5, 0],
+                                                            'sparse_csc': [18, 18],
+                                                            'sparse_csr': [2, 2],
+                                                            'transposed': [2, 1]},
+                                              'self.mode': {'plain': [17, 14], 'zero_size': [4, 0]},
+                                              'self.qdtype': {'torch.quint8': [2, 0]},
+                                              'self.zero_point': {'None': [2, 0]},
+                                              'size.style': {'flat': [4, 0], 'shape': [92, 64]},
+                                              'size.value': {'drawn': [41, 27],
+                                                             'own': [2, 2],
+                                                             'single': [3, 3],
+                                                             'zero': [3, 2]},
+                                              'square': {'True': [49, 34]},
+                                              'src.kind': {'dense': [42, 32],
+                                                           'is_view': [2, 0],
+                                                           'sparse_csc': [2, 0],
+                                                           'sparse_csr': [1, 0],
+                                                           'transposed': [2, 2]},
+                                              'src.mode': {'plain': [32, 22],
+                                                           'transposed': [2, 2],
+                                                           'visible': [1, 1],
+                                                           'zero_size': [11, 9]},
+                                              'src.relation': {'own': [49, 34]},
+                                              'storage_offset.default': {'False': [3, 2], 'True': [46, 32]},
+                                              'storage_offset.value': {'drawn': [3, 2]},
+                                              'stride.value': {'drawn': [42, 28], 'single': [7, 6]},
+                                              'tensors.mode': {'plain': [1, 1]}},
+                                  'total': [49, 34],
+                                  'valid_rate': 0.6938775510204082},
+                        'target': 'aten::as_strided_scatter.out'}},
+ 'repro': {'op': 'aten::as_strided_scatter.out',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [1, 1],
+                                'fill': 'values',
+                                'layout': 'sparse_csr',
+                                'parts': [{'tensor': {'dtype': 'int64',
+                                                      'shape': [2],
+                                                      'fill': 'values',
+                                                      'values': [0, 1]}},
+                                          {'tensor': {'dtype': 'int64',
+                                                      'shape': [1],
+                                                      'fill': 'values',
+                                                      'values': [0]}},
+                                          {'tensor': {'dtype': 'float32', 'shape': [1], 'fill': 'zeros'}}]}},
+                    {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
+                    [0, 0],
+                    [0, 0]],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.sparse_compressed_tensor(torch.tensor([0, 1], dtype=torch.int64), torch.tensor([0], dtype=torch.int64), torch.zeros(1, dtype=torch.float32), (1, 1), layout=torch.sparse_csr)
+src = torch.zeros((), dtype=torch.float32)
+out_ = torch.zeros((), dtype=torch.float32)
+torch.ops.aten.as_strided_scatter.out(self, src, [0, 0], [0, 0], out=out_)
+
+
+EXPECTED = """internal assert: self.has_storage() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4668
+"""

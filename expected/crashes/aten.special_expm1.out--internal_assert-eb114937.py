@@ -1,0 +1,127 @@
+# opprop crash repro: aten::special_expm1.out fails an internal assert in aten::expm1.out: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.special_expm1.out--internal_assert-eb114937.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::special_expm1.out fails an internal assert in aten::expm1.out: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171 on torch 2.13.0+cpu.
+
+Public entry point: `torch.special.expm1(self, out=out_)`
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::special_expm1.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'result.is_sparse_csr() INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171',
+             'op': 'aten::expm1.out'},
+ 'outcome_text': 'fails an internal assert in aten::expm1.out: result.is_sparse_csr() INTERNAL ASSERT FAILED '
+                 'at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '`torch.special.expm1(self, out=out_)`',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::special_expm1.out',
+             'called_op': 'aten::special_expm1.out',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'result.is_sparse_csr() INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171, '
+                                 'please report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'shape': [0],
+                                'storage_offset': 0,
+                                'stride': [1],
+                                'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'sparse_csr',
+                                 'nnz': 1,
+                                 'shape': [1, 1],
+                                 'tensor': True}},
+             'replay': {'choices': '410000410041004101410041004100410441004100',
+                        'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::special_expm1.out',
+                        'steer': {'choices': {'dtype': {'torch.bfloat16': [3, 2],
+                                                        'torch.bool': [5, 0],
+                                                        'torch.complex64': [14, 14],
+                                                        'torch.float16': [3, 1],
+                                                        'torch.float32': [111, 88],
+                                                        'torch.float64': [32, 32],
+                                                        'torch.int32': [8, 2],
+                                                        'torch.int64': [3, 0],
+                                                        'torch.int8': [8, 3],
+                                                        'torch.uint8': [3, 0]},
+                                              'ndim': {'0': [4, 1], '1': [3, 2], '2': [66, 47], '4': [1, 0]},
+                                              'out.dtype': {'floating': [22, 14],
+                                                            'same': [118, 91],
+                                                            'torch.bool': [3, 0],
+                                                            'torch.int64': [4, 0]},
+                                              'out.out_kind': {'channels_last': [6, 1],
+                                                               'empty': [45, 27],
+                                                               'neg': [1, 1],
+                                                               'sized': [1, 1],
+                                                               'transposed': [3, 3]},
+                                              'out.relation': {'fresh': [35, 23],
+                                                               'same': [36, 24],
+                                                               'view': [3, 3]},
+                                              'self.kind': {'dense': [25, 22],
+                                                            'has_live_view': [4, 4],
+                                                            'is_view': [4, 4],
+                                                            'nested_jagged': [3, 3],
+                                                            'quantized_per_channel': [6, 0],
+                                                            'quantized_per_tensor': [3, 0],
+                                                            'sparse_bsr': [5, 5],
+                                                            'sparse_coo': [5, 0],
+                                                            'sparse_coo_uncoalesced': [7, 0],
+                                                            'sparse_csr': [6, 6],
+                                                            'transposed': [6, 6]},
+                                              'self.mode': {'expanded': [8, 6],
+                                                            'offset': [8, 6],
+                                                            'plain': [91, 83],
+                                                            'sliced': [11, 8],
+                                                            'transposed': [8, 5],
+                                                            'zero_dim': [6, 0],
+                                                            'zero_size': [23, 20]},
+                                              'self.qdtype': {'torch.qint32': [1, 0],
+                                                              'torch.quint4x2': [1, 0],
+                                                              'torch.quint8': [7, 0]},
+                                              'self.zero_point': {'0': [1, 0], 'None': [8, 0]},
+                                              'square': {'False': [4, 2], 'True': [70, 48]},
+                                              'tensors.mode': {'offset': [2, 2],
+                                                               'plain': [11, 10],
+                                                               'sliced': [6, 6],
+                                                               'transposed': [3, 3],
+                                                               'zero_dim': [3, 0]}},
+                                  'total': [74, 50],
+                                  'valid_rate': 0.6756756756756757},
+                        'target': 'aten::special_expm1.out'}},
+ 'repro': {'op': 'aten::special_expm1.out',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [1, 1],
+                                'fill': 'values',
+                                'layout': 'sparse_csr',
+                                'parts': [{'tensor': {'dtype': 'int64',
+                                                      'shape': [2],
+                                                      'fill': 'values',
+                                                      'values': [0, 1]}},
+                                          {'tensor': {'dtype': 'int64',
+                                                      'shape': [1],
+                                                      'fill': 'values',
+                                                      'values': [0]}},
+                                          {'tensor': {'dtype': 'float32', 'shape': [1], 'fill': 'zeros'}}]}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.sparse_compressed_tensor(torch.tensor([0, 1], dtype=torch.int64), torch.tensor([0], dtype=torch.int64), torch.zeros(1, dtype=torch.float32), (1, 1), layout=torch.sparse_csr)
+out_ = torch.zeros((), dtype=torch.float32)
+torch.ops.aten.special_expm1.out(self, out=out_)
+
+
+EXPECTED = """internal assert: result.is_sparse_csr() INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/sparse/SparseCsrTensorMath.cpp":171
+"""
