@@ -1,0 +1,50 @@
+# opprop crash repro: aten::ones fails an internal assert in aten::ones: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.ones--internal_assert-49ec8d66.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::ones fails an internal assert in aten::ones: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447 on torch 2.13.0+cpu.
+
+Public entry point: `torch.ones([], dtype=torch.qint32)`
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::ones',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'false INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447',
+             'op': 'aten::ones'},
+ 'outcome_text': 'fails an internal assert in aten::ones: false INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '`torch.ones([], dtype=torch.qint32)`',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::ones',
+             'called_op': 'aten::ones',
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'detail': {'error': 'false INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447, please '
+                                 'report a bug to PyTorch. cannot call qscheme on UnknownQuantizer',
+                        'private': False},
+             'inputs': {'device': 'cpu',
+                        'dtype': 'torch.qint32',
+                        'layout': None,
+                        'pin_memory': True,
+                        'size': []},
+             'replay': {'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'crossing': 20,
+                        'crossing_seed': 0,
+                        'target': 'aten::ones'}},
+ 'repro': {'op': 'aten::ones', 'args': [[]], 'kwargs': {'dtype': {'literal': 'torch.qint32'}}}}
+
+# ---- the repro ----
+import torch
+
+torch.ops.aten.ones.default([], dtype=torch.qint32)
+
+
+EXPECTED = """internal assert: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447
+"""
