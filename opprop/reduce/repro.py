@@ -162,8 +162,11 @@ def _name(arg_name: str) -> str:
 
 
 def _number(x) -> str:
+    """A float or complex as source that evaluates to it: nan and inf have no literal (``repr`` gives a bare name)."""
     if isinstance(x, float) and not math.isfinite(x):
         return f"float({repr(x)!r})"
+    if isinstance(x, complex) and not (math.isfinite(x.real) and math.isfinite(x.imag)):
+        return f"complex({_number(x.real)}, {_number(x.imag)})"
     return repr(x)
 
 
@@ -209,8 +212,8 @@ def _tensor_source(t: TensorSpec) -> str:
     scheme, qdtype, axis, scales, zero_points = t.quant
     zp_dtype = "torch.float32" if scheme == "per_channel_float" else "torch.long"
     return (
-        f"torch.quantize_per_channel({x}, torch.tensor({list(scales)!r}, dtype=torch.double), "
-        f"torch.tensor({list(zero_points)!r}, dtype={zp_dtype}), {axis}, {_dtype(qdtype)})"
+        f"torch.quantize_per_channel({x}, torch.tensor([{', '.join(_number(s) for s in scales)}], dtype=torch.double), "
+        f"torch.tensor([{', '.join(_number(z) for z in zero_points)}], dtype={zp_dtype}), {axis}, {_dtype(qdtype)})"
     )
 
 
