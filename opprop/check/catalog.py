@@ -13,6 +13,7 @@ import functools
 import torch
 from torch._ops import OpOverload
 
+from opprop.core import build_facts
 from opprop.core.opnames import overload_from_name, qualified_name  # noqa: F401  (callers ask the catalog)
 
 from opprop.check import aliasing, invariants, pending_work
@@ -166,21 +167,16 @@ def opinfo_id(opinfo) -> str:
     return opinfo.name + ("." + opinfo.variant_test_name if opinfo.variant_test_name else "")
 
 
-_OPINFO_ATEN_NAMES: frozenset | None = None
-
-
+@functools.lru_cache(maxsize=1)
 def opinfo_aten_names() -> frozenset:
-    """The aten names OpInfos are named after; known without importing op_db once a fuzz worker was told them."""
-    global _OPINFO_ATEN_NAMES
-    if _OPINFO_ATEN_NAMES is None:
-        _OPINFO_ATEN_NAMES = frozenset(o.aten_name for o in op_db())
-    return _OPINFO_ATEN_NAMES
+    """The aten names OpInfos are named after: op_db's seconds once per torch build (``build_facts``), not per process."""
+    return frozenset(build_facts.learned("opinfo_aten_names", lambda: sorted({o.aten_name for o in op_db()})))
 
 
-def set_opinfo_aten_names(names) -> None:
-    """What the fuzz parent already computed: a fresh worker then imports op_db only for targets that need it."""
-    global _OPINFO_ATEN_NAMES
-    _OPINFO_ATEN_NAMES = frozenset(names)
+def needs_op_db(target: str) -> bool:
+    """Whether a target's draws may read op_db: an OpInfo or module name, or an overload named like an OpInfo's op.
+    Any other overload (a custom op, most of ATen) never imports it, so its check starts seconds sooner."""
+    return "::" not in target or target.split("::", 1)[1].split(".")[0] in opinfo_aten_names()
 
 
 @functools.lru_cache(maxsize=1)

@@ -24,7 +24,7 @@ import threading
 
 import torch
 
-from opprop.core import child_process
+from opprop.core import build_facts, child_process
 
 
 def native_threads() -> int:
@@ -39,16 +39,21 @@ def native_threads() -> int:
 def torch_import_threads() -> int:
     """The native threads a fresh interpreter holds once torch is imported (no op needs them); -1 when unknown.
 
-    Measured in a fresh interpreter, once per process: this process may have
-    run ops before it asks (a test process, a user's script), so its own
-    count at import time is no baseline.
+    Measured in a fresh interpreter, once per build and thread settings (``build_facts``): this process may have
+    run ops before it asks (a test process, a user's script), so its own count at import time is no baseline.
     """
+    threads_env = sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith(("OMP_", "MKL_", "KMP_", "GOMP_", "OPENBLAS_")))
+    counted = build_facts.learned("torch_import_threads", _count_in_a_fresh_interpreter, *threads_env)
+    return -1 if counted is None else counted
+
+
+def _count_in_a_fresh_interpreter() -> int | None:
     code = "import os, threading, torch; print(len(os.listdir('/proc/self/task')) - threading.active_count())"
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
         return int(done.stdout.strip())
     except (OSError, ValueError, subprocess.SubprocessError):
-        return -1
+        return None
 
 
 def can_fork(device: str) -> bool:

@@ -85,6 +85,12 @@ class Current:
         self._fh.flush()
 
 
+def _import_op_db_if_needed(target: str) -> None:
+    """In a target's setup: op_db's seconds inside a timed example would read as a hang."""
+    if catalog.needs_op_db(target):
+        catalog.op_db()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="opprop-fuzz-worker")
     p.add_argument("--worker", type=int, required=True)
@@ -97,7 +103,6 @@ def main(argv=None) -> int:
     p.add_argument("--snapshot-data", default=snapshots.DEFAULT_SNAPSHOT, choices=snapshots.SNAPSHOT_POLICIES)
     p.add_argument("--import", dest="imports", action="append", default=[])
     p.add_argument("--threads", type=int, default=0, help="torch intra-op threads (default: torch's own choice)")
-    p.add_argument("--opinfo-names", help="JSON list of the aten names OpInfos cover (from the parent): op_db is then imported only when a target needs it")
     args = p.parse_args(argv)
     _die_with_parent(args.parent)
     warnings.simplefilter("ignore")
@@ -114,11 +119,7 @@ def main(argv=None) -> int:
     hot_path.load()  # the compiled hot path from the cache (the parent built it): before "ready", not in an example's time
     if args.threads:
         torch.set_num_threads(args.threads)
-    if args.opinfo_names:
-        with open(args.opinfo_names) as fh:
-            catalog.set_opinfo_aten_names(json.load(fh))  # a restart after a crash skips op_db's seconds
-    else:
-        catalog.op_db()
+    catalog.opinfo_aten_names()  # kept per build: op_db is imported only for a target that needs it (below)
     database = open_database(args.database)
     _cap_memory()
     journal = Journal(args.journal)
@@ -131,13 +132,14 @@ def main(argv=None) -> int:
         if isinstance(cmd, CheckTarget):  # opprop check, isolated (opprop.fuzz.isolated_check)
             from opprop.fuzz.check_worker import run_check
 
+            _import_op_db_if_needed(cmd.target)
+
             send(run_check(cmd, device=args.device, seed=args.seed, snapshot_data=args.snapshot_data, current=current, send=send))
             continue
         target = cmd.target
         count = [0]
         current.write({"target": target, "phase": "setup", "example": 0, "time": time.time()})
-        if "::" not in target or target.split("::", 1)[1].split(".")[0] in catalog.opinfo_aten_names():
-            catalog.op_db()  # import it in setup: seconds inside a timed example would read as a hang
+        _import_op_db_if_needed(target)
 
         def on_example(description, choices, valid, target=target):
             count[0] += 1

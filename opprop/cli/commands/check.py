@@ -78,7 +78,7 @@ def cmd_check(args) -> int:
     probe.validate()
     say_hot_path()  # built (or found, or waited for) here, before any example's time runs
     fork = forked.can_fork(args.device)
-    if fork:
+    if fork and catalog.needs_op_db(target.name):
         catalog.op_db()  # once, here: every forked worker shares it instead of importing it again
     # Each finding is printed the moment the worker reports it; a crash kills only the worker.
     with tempfile.TemporaryDirectory(prefix="opprop-check-") as run_dir:

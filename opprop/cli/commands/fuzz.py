@@ -153,12 +153,10 @@ def cmd_fuzz(args) -> int:
     os.environ["PYTHONPATH"] = os.pathsep.join([os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])])
     from opprop.check import catalog
 
-    opinfo_names = os.path.join(run_dir, "opinfo_aten_names.json")
-    with open(opinfo_names, "w") as fh:
-        json.dump(sorted(catalog.opinfo_aten_names()), fh)
+    catalog.opinfo_aten_names()  # learned once per build, before the workers read it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed), "--snapshot-data", args.snapshot_data,
-                   "--opinfo-names", opinfo_names, "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
+                   "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
     for m in args.imports:
         worker_argv += ["--import", m]
     progress = Progress(len(names), deadline)
