@@ -1,0 +1,128 @@
+# opprop crash repro: aten::_pdist_forward.out dies with SIGSEGV (segmentation fault) in aten::_pdist_forward.out on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten._pdist_forward.out--crash-sigsegv.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::_pdist_forward.out dies with SIGSEGV (segmentation fault) in aten::_pdist_forward.out on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::_pdist_forward.out',
+ 'invariant': 'crash',
+ 'outcome': {'kind': 'signal', 'what': 'SIGSEGV', 'op': 'aten::_pdist_forward.out'},
+ 'outcome_text': 'dies with SIGSEGV (segmentation fault) in aten::_pdist_forward.out',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': 'at::native::{anonymous}::Dist::run_parallel_pdist (libtorch_cpu.so)',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::_pdist_forward.out',
+             'called_op': 'aten::_pdist_forward.out',
+             'invariant': 'crash',
+             'output_index': None,
+             'detail': {'example': 409, 'phase': 'example', 'signal': 'SIGSEGV'},
+             'inputs': {'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'shape': [0],
+                                'storage_offset': 0,
+                                'stride': [1],
+                                'tensor': True},
+                        'p': 0.5,
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'strided',
+                                 'shape': [3, 4, 0, 2],
+                                 'storage_offset': 0,
+                                 'stride': [8, 2, 2, 1],
+                                 'tensor': True}},
+             'replay': {'call': "Call(aten::_pdist_forward.out: {'tensor': True, 'dtype': 'float32', "
+                                "'shape': [3, 4, 0, 2], 'device': 'cpu', 'layout': 'strided', 'stride': [8, "
+                                "2, 2, 1], 'storage_offset': 0}, 0.5, out={'tensor': True, 'dtype': "
+                                "'float32', 'shape': [0], 'device': 'cpu', 'layout': 'strided', 'stride': "
+                                "[1], 'storage_offset': 0})",
+                        'choices': '415f0041024102410141034104410041024107410541034101410c4101410241024104',
+                        'corpus': '/tmp/race3/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::_pdist_forward.out',
+                        'steer': {'choices': {'dtype': {'torch.bfloat16': [5, 0],
+                                                        'torch.bool': [18, 3],
+                                                        'torch.complex64': [3, 0],
+                                                        'torch.float16': [7, 0],
+                                                        'torch.float32': [193, 145],
+                                                        'torch.float64': [41, 25],
+                                                        'torch.int32': [7, 0],
+                                                        'torch.int64': [3, 0],
+                                                        'torch.int8': [19, 9],
+                                                        'torch.uint8': [4, 1]},
+                                              'ndim': {'0': [5, 0],
+                                                       '1': [18, 2],
+                                                       '2': [207, 136],
+                                                       '3': [24, 18],
+                                                       '4': [46, 27]},
+                                              'out.dtype': {'floating': [54, 40],
+                                                            'same': [203, 118],
+                                                            'torch.bool': [6, 0],
+                                                            'torch.int64': [4, 0]},
+                                              'out.out_kind': {'channels_last': [4, 2],
+                                                               'empty': [230, 139],
+                                                               'neg': [7, 4],
+                                                               'sized': [8, 1],
+                                                               'transposed': [18, 12]},
+                                              'out.relation': {'fresh': [264, 158],
+                                                               'same': [12, 5],
+                                                               'view': [24, 20]},
+                                              'p.default': {'False': [50, 39], 'True': [250, 144]},
+                                              'p.value': {'drawn': [34, 25], 'one': [14, 13], 'zero': [2, 1]},
+                                              'self.kind': {'conj': [5, 4],
+                                                            'dense': [190, 137],
+                                                            'has_live_view': [17, 17],
+                                                            'is_view': [9, 2],
+                                                            'neg': [7, 6],
+                                                            'nested_jagged': [2, 0],
+                                                            'nested_strided': [1, 0],
+                                                            'quantized_per_tensor': [6, 0],
+                                                            'sparse_bsc': [10, 0],
+                                                            'sparse_coo': [8, 0],
+                                                            'sparse_coo_uncoalesced': [1, 0],
+                                                            'sparse_csc': [7, 0],
+                                                            'sparse_csr': [10, 0],
+                                                            'transposed': [27, 17]},
+                                              'self.mode': {'expanded': [7, 0],
+                                                            'extreme': [7, 7],
+                                                            'offset': [9, 9],
+                                                            'plain': [181, 146],
+                                                            'sliced': [10, 1],
+                                                            'transposed': [8, 0],
+                                                            'visible': [3, 0],
+                                                            'zero_dim': [8, 0],
+                                                            'zero_size': [10, 10]},
+                                              'self.qdtype': {'torch.qint32': [6, 0]},
+                                              'self.zero_point': {'0': [4, 0], 'None': [2, 0]},
+                                              'square': {'False': [29, 11], 'True': [271, 172]},
+                                              'tensors.mode': {'expanded': [6, 0],
+                                                               'extreme': [7, 7],
+                                                               'offset': [9, 9],
+                                                               'plain': [28, 27],
+                                                               'sliced': [7, 0],
+                                                               'transposed': [6, 0],
+                                                               'zero_dim': [2, 0],
+                                                               'zero_size': [8, 8]}},
+                                  'total': [300, 183],
+                                  'valid_rate': 0.61},
+                        'target': 'aten::_pdist_forward.out',
+                        'example': 409}},
+ 'repro': {'op': 'aten::_pdist_forward.out',
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [2, 1, 0], 'fill': 'zeros'}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.zeros(2, 1, 0, dtype=torch.float32)
+out_ = torch.zeros((), dtype=torch.float32)
+torch.ops.aten._pdist_forward.out(self, out=out_)
+
+
+EXPECTED = """dies with SIGSEGV
+"""
