@@ -24,6 +24,7 @@ import torch
 from opprop.check import catalog
 from opprop.check import invariants
 from opprop.core.child_process import run_script
+from opprop.core.script_zygote import run_script_forked
 from opprop.core.outcomes import CRASH_KINDS
 from opprop.core.specs import CallSpec, SpecError
 from opprop.reduce.crash_outcome import Outcome, fresh_outcome
@@ -232,7 +233,7 @@ def replay(path, *, accept: bool | None = None) -> Replay:
     if ef.meta["invariant"] in CRASH_KINDS:
         return _replay_crash(ef)
     accept = bool(os.getenv("EXPECTTEST_ACCEPT")) if accept is None else accept
-    out = run_script(ef.path)
+    out = run_script_forked(ef.path)  # as a fresh interpreter runs it, torch's import paid once (script_zygote)
     actual = expecttest.normalize_nl(out.stdout)
     if out.returncode != 0:
         return Replay(ef.path, "error", ef.expected, actual, f"the script failed: {_last_line(out.stderr)}")
