@@ -1,6 +1,7 @@
-"""A repro's source evaluates to the numbers its spec holds, nan and inf too: Python has no literal for them, and a
-bare ``nan`` in a generated script is a NameError when the script runs alone (the sweeps' repros of
-aten::native_group_norm.out and aten::poisson_nll_loss died of it instead of the bug)."""
+"""A repro evaluates to the numbers its spec holds, nan and inf too, and its OPPROP header stays a literal: Python
+has no literal for them, and a bare ``nan`` in a generated script is a NameError when the script runs alone (the
+sweeps' repros of aten::native_group_norm.out and aten::poisson_nll_loss died of it, in OPPROP's example)."""
+import ast
 import math
 import warnings
 
@@ -8,7 +9,8 @@ import pytest
 import torch
 
 from opprop.core.specs import TensorSpec, build_tensor
-from opprop.reduce import repro
+from opprop.reduce import crash_expectfile, expectfile, repro
+from opprop.reduce.crash_outcome import Outcome
 
 NAN, INF = float("nan"), float("inf")
 
@@ -39,3 +41,22 @@ def test_a_per_channel_quantized_tensor_with_a_nan_scale_is_written_as_source():
         from_source = eval(repro.tensor_source(spec), {"torch": torch})
         scales = from_source.q_per_channel_scales()
     assert math.isnan(scales[0]) and scales[1] == 1.0
+
+
+def _runs(text: str) -> dict:
+    namespace: dict = {}
+    exec(compile(text, "<repro>", "exec"), namespace)  # the header and OPPROP only: the code below is empty here
+    return namespace
+
+
+def test_an_example_drawn_with_a_nan_argument_leaves_the_header_runnable_and_readable():
+    # the sweeps' native_group_norm.out (eps=nan) and poisson_nll_loss repros died of NameError at OPPROP's `nan`
+    example = {"aten_op": "aten::add.Scalar", "inputs": {"eps": NAN, "bounds": [INF, -INF, 1.0]}}
+    meta = {"aten_op": "aten::add.Scalar", "invariant": "internal_assert", "torch_version": torch.__version__,
+            "outcome": Outcome("assert", "x", "aten::add.Scalar").as_json(), "outcome_text": "fails an internal assert",
+            "suggested_fix": "", "example": example}
+    for text in (expectfile.render(meta, ""), crash_expectfile.render(meta, "", "fails")):
+        written = _runs(text)["OPPROP"]
+        assert written["example"]["inputs"] == {"eps": "nan", "bounds": ["inf", "-inf", 1.0]}
+        assert ast.literal_eval(text.split("OPPROP = ", 1)[1].split("\n\n", 1)[0]) == written
+    assert math.isnan(example["inputs"]["eps"])  # the finding's own description is left as it was

@@ -48,7 +48,7 @@ def render(meta: dict, code: str, expected: str) -> str:
         f"Public entry point: {public}",
         '"""',
         "",
-        "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
+        "OPPROP = " + pprint.pformat(expectfile.literal_meta(meta), width=110, sort_dicts=False),
         "",
         REPRO_MARK,
     ]

@@ -14,6 +14,7 @@ import ast
 import dataclasses
 import datetime
 import hashlib
+import math
 import os
 import pprint
 from pathlib import Path
@@ -74,6 +75,21 @@ annotate_alias = invariants.annotate_alias
 # ---------------------------------------------------------------- writing
 
 
+def literal_meta(meta: dict) -> dict:
+    """``meta`` as ``pprint`` can write it for ``ast.literal_eval`` to read back: a nan or inf in the example's description
+    (a drawn ``eps=nan``) has no literal, and a bare ``nan`` stopped the script at its first line (NameError); it is
+    written as the string "nan". The repro itself spells its floats apart (``specs``), so only the example is changed."""
+    def plain(v):
+        if isinstance(v, float) and not math.isfinite(v):
+            return repr(v)
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return type(v)(plain(x) for x in v)
+        return v
+    return {**meta, "example": plain(meta["example"])} if "example" in meta else meta
+
+
 def render(meta: dict, code: str) -> str:
     title = f"{meta['aten_op']} breaks {meta['invariant']} on torch {meta['torch_version']}."
     header = [
@@ -87,7 +103,7 @@ def render(meta: dict, code: str) -> str:
         *([f"Proven fix: {_proven_fix_line(meta['fix'])}"] if meta.get("fix") else []),
         '"""',
         "",
-        "OPPROP = " + pprint.pformat(meta, width=110, sort_dicts=False),
+        "OPPROP = " + pprint.pformat(literal_meta(meta), width=110, sort_dicts=False),
         "",
     ]
     return "\n".join(header) + "\n" + code + '\n\nEXPECTED = """"""\n'
