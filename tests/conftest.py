@@ -12,7 +12,15 @@ os.environ.setdefault("OPPROP_PRIOR", "0")
 # (the ``gdb_frames`` fixture).
 os.environ.setdefault("OPPROP_NATIVE_FRAME", "0")
 
+from opprop.check import extension_build  # noqa: E402
+from opprop.core import build_facts  # noqa: E402
 from opprop.explore import profiles  # noqa: E402
+
+# One cache of built modules and build facts for the whole run. pytester moves HOME to each test's folder, and a pytest it
+# starts would otherwise compile the hot path and the engine again (about 17 s of the C++ compiler per test). The tests
+# of building and of the cache set their own folder (tests/test_hot_path_faults.py, tests/test_build_facts.py).
+os.environ.setdefault("TORCH_EXTENSIONS_DIR", str(extension_build.cache_root()))
+os.environ.setdefault("OPPROP_CACHE_DIR", build_facts.directory())
 
 
 @pytest.hookimpl(tryfirst=True)
