@@ -44,7 +44,7 @@ def test_a_bug_only_another_kind_in_a_second_argument_shows_is_found_and_replays
     # csr_other returns its input when its second argument is sparse CSR: schema draws give a custom op's arguments
     # one dense kind, so only the crossing calls meet it; its control copies there too
     ops = ["opprop_crossing::csr_other", "opprop_crossing::csr_other_ok"]
-    _, rep = run_fuzz(tmp_path, "--import", "crossing_ops", "--ops", *ops, "--jobs", "1", "--budget", "40",
+    _, rep = run_fuzz(tmp_path, "--import", "crossing_ops", "--ops", *ops, "--jobs", "1", "--budget", "40", "--per-op-examples", "1000",
                       "--database", str(tmp_path / "db"))
     assert ("opprop_crossing::csr_other", "returns_input") in keys(rep)
     assert not [f for f in rep["findings"] if f["aten_op"] == "opprop_crossing::csr_other_ok"]
@@ -59,7 +59,7 @@ def test_a_bug_only_another_kind_in_a_second_argument_shows_is_found_and_replays
 def test_a_crash_in_a_crossing_call_is_a_finding_whose_replay_names_the_call(tmp_path):
     # quantized_out segfaults when its out= tensor is quantized: the crash is kept with the crossing call's index
     _, rep = run_fuzz(tmp_path, "--import", "crossing_ops", "--ops", "opprop_crossing::quantized_out", "opprop_crossing::quantized_out_ok",
-                      "--jobs", "1", "--budget", "40", "--database", str(tmp_path / "db"))
+                      "--jobs", "1", "--budget", "40", "--per-op-examples", "1000", "--database", str(tmp_path / "db"))
     crashes = [c for c in rep["crashes"] if c["aten_op"] == "opprop_crossing::quantized_out"]
     assert crashes and {c["detail"].get("signal") for c in crashes} == {"SIGSEGV"}
     assert not [c for c in rep["crashes"] if c["aten_op"] == "opprop_crossing::quantized_out_ok"]

@@ -49,7 +49,7 @@ def test_fuzz_a_custom_namespace(tmp_path, monkeypatch):
     empty.write_text("")
     monkeypatch.setenv("OPPROP_LEDGER", str(empty))
     out_dir = tmp_path / "expected"
-    _, rep = run_fuzz(tmp_path, "--import", "custom_ops", "--ops", "opprop_test::*", "--jobs", "1", "--budget", "60",
+    _, rep = run_fuzz(tmp_path, "--import", "custom_ops", "--ops", "opprop_test::*", "--jobs", "1", "--budget", "60", "--per-op-examples", "1000",
                       "--database", str(tmp_path / "db"), "--write-expected", str(out_dir))
     assert sorted(o["name"] for o in rep["ops"]) == [
         "opprop_test::alias_input", "opprop_test::alias_other", "opprop_test::clean",

@@ -102,6 +102,7 @@ def test_an_overload_only_a_tensor_subclass_implements_is_a_sweep_target_drawn_o
     assert {"aten::_nested_get_values", "aten::to_padded_tensor"} <= set(subclass)
     assert not any(catalog.has_cpu_kernel(catalog.overload_from_name(n)) for n in subclass)
     assert set(subclass) <= set(targets.fuzz_targets().names)
-    _, report = run_fuzz(tmp_path, "--ops", "aten::_nested_get_values", "aten::to_padded_tensor", "--budget", "40", "--jobs", "1")
+    _, report = run_fuzz(tmp_path, "--ops", "aten::_nested_get_values", "aten::to_padded_tensor", "--budget", "40", "--jobs", "1",
+                         "--per-op-examples", "200")
     reached = {o["name"]: o["valid"] for o in report["ops"]}
     assert reached["aten::_nested_get_values"] > 0 and reached["aten::to_padded_tensor"] > 0, reached

@@ -103,7 +103,7 @@ def test_a_short_fuzz_run_finds_every_kind_and_tabulates_the_modes(tmp_path, mon
     monkeypatch.setenv("OPPROP_LEDGER", str(empty))
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     summary = tmp_path / "s.md"
-    _, rep = run_fuzz(tmp_path, "--import", "input_mode_ops", "--ops", "opprop_modes::*", "--jobs", "1", "--budget", "60",
+    _, rep = run_fuzz(tmp_path, "--import", "input_mode_ops", "--ops", "opprop_modes::*", "--jobs", "1", "--budget", "60", "--per-op-examples", "1000",
                       "--database", str(tmp_path / "db"), "--summary", str(summary))
     found = keys(rep)
     for op, expected in BUGS:
