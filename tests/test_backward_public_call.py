@@ -1,6 +1,7 @@
 """A crash in a C extension's backward op is public only through its forward's public function and autograd (issue 38):
 the report runs that call in a fresh interpreter on the repro's inputs and shows how it ended. ``public_backward_ops``
 stands in for torchvision (``roi_pool`` / ``_pool_backward``); torchvision itself is never needed here."""
+import pytest
 import torch
 
 from opprop.core.imports import definitions_for, import_modules
@@ -13,6 +14,15 @@ import public_backward_ops  # noqa: E402,F401
 
 OP = "opprop_pubgrad::_pool_backward.default"
 SEGV = Outcome("signal", "SIGSEGV", "opprop_pubgrad::_pool_backward")
+
+
+@pytest.fixture
+def one_environment(monkeypatch):
+    """Each fresh run in one environment, not in each of ``HEAP_ENVS``: these ops read address 0, which dies the same way
+    wherever the heap lies, and the choice of public call is what these tests check (the environments: test_crashes.py)."""
+    from opprop.reduce import crash_runner
+
+    monkeypatch.setattr(crash_runner, "HEAP_ENVS", crash_runner.HEAP_ENVS[:1])
 
 
 def _rois(batch_index):
@@ -33,7 +43,7 @@ def test_the_forward_of_a_backward_op_is_found_by_name():
     assert backward_entry.forward_of("opprop_pubgrad::pool.default") == ""
 
 
-def test_a_backward_crash_a_user_reaches_is_run_through_the_forward_and_backward():
+def test_a_backward_crash_a_user_reaches_is_run_through_the_forward_and_backward(one_environment):
     """A box's batch index past the batch: the forward's public function, then .backward(grad), dies the same way."""
     g = _group(TensorSpec("float32", (1, 2, 2, 2), "ones"), _rois(1))
     assert "public_backward_ops.roi_pool(input, rois, 2" in g.public and g.public.endswith(".backward(grad)`"), g.public
@@ -43,13 +53,13 @@ def test_a_backward_crash_a_user_reaches_is_run_through_the_forward_and_backward
     assert f"It is reachable from public API: {g.public}, run in a fresh interpreter on the inputs below, dies with SIGSEGV" in report
 
 
-def test_a_shrunk_grad_autograd_refuses_is_replaced_by_a_users_loss():
+def test_a_shrunk_grad_autograd_refuses_is_replaced_by_a_users_loss(one_environment):
     """Shrinking left a 0-d grad, which no forward output takes: .sum().backward() gives the gradient autograd does."""
     g = _group(TensorSpec("float32", (), "ones"), _rois(1))
     assert g.public.endswith(".sum().backward()`") and g.public_run == "dies with SIGSEGV", (g.public, g.public_run)
 
 
-def test_a_backward_crash_only_a_direct_call_reaches_is_shown_as_run_not_claimed():
+def test_a_backward_crash_only_a_direct_call_reaches_is_shown_as_run_not_claimed(one_environment):
     """A grad with other channels than the input's: the public call ends otherwise, and the report says how, no more."""
     g = _group(TensorSpec("float32", (1, 3, 2, 2), "ones"), _rois(0))
     assert g.public and g.public_run == "returns" and not g.reached, (g.public, g.public_run)
@@ -58,7 +68,7 @@ def test_a_backward_crash_only_a_direct_call_reaches_is_shown_as_run_not_claimed
     assert "reachable from public API" not in report and f"A public call: {g.public}, run in a fresh interpreter" in report
 
 
-def test_a_public_call_that_dies_in_its_forward_first_is_not_a_reach_of_the_backward():
+def test_a_public_call_that_dies_in_its_forward_first_is_not_a_reach_of_the_backward(one_environment):
     """A batch index a hundred batches past: the forward's public function itself dies on it, so the public call's crash
     is the forward's; the report says so, and neither titles nor counts the backward's group as public."""
     g = _group(TensorSpec("float32", (1, 2, 2, 2), "ones"), _rois(100))
