@@ -6,7 +6,7 @@ import pytest
 
 from opprop.cli import main as cli
 from opprop.fuzz import targets
-from tests.support.runs import OPS
+from tests.support.runs import OPS, env
 
 
 def test_two_shards_cover_every_target_exactly_once():
@@ -17,6 +17,25 @@ def test_two_shards_cover_every_target_exactly_once():
     assert first and second
     assert sorted(first + second) == sorted(names)
     assert not set(first) & set(second)
+
+
+def test_patterns_confined_to_namespaces_beside_aten_list_the_same_targets_without_op_db():
+    import custom_ops  # noqa: F401  (registers opprop_test::*)
+
+    assert targets.namespaces_named(["opprop_test::*", "quantized::linear*"]) == {"opprop_test", "quantized"}
+    for patterns in (["aten::add"], ["relu"], ["nn.LSTM"], ["*::add"], ["opprop_test::*", "aten::*"], []):
+        assert targets.namespaces_named(patterns) is None, patterns
+    full = targets.fuzz_targets("cpu")
+    for within in ({"opprop_test"}, {"quantized", "opprop_test"}, {"no_such_namespace"}):
+        narrow = targets.fuzz_targets("cpu", within=frozenset(within))
+        assert narrow.names == tuple(n for n in full.names if n.split("::")[0] in within), within
+        assert list(narrow.namespaces) == [r for r in full.namespaces if r["namespace"] in within]
+    listed = subprocess.run([sys.executable, "-c", "import sys; from opprop.cli import main; rc = main.main(sys.argv[1:]); "
+                             "print('op_db' if 'torch.testing._internal.common_methods_invocations' in sys.modules else 'no op_db'); sys.exit(rc)",
+                             "fuzz", "--list", "--import", "custom_ops", "--ops", "opprop_test::*"],
+                            capture_output=True, text=True, env=env(), timeout=120)
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    assert listed.stdout.split("\n")[-2:] == ["no op_db", ""] and "opprop_test::return_input" in listed.stdout.split()
 
 
 @pytest.mark.nightly  # slow end to end; its parts are tested in CI (pytest -m nightly runs it)

@@ -29,13 +29,16 @@ class Targets:
     namespaces: tuple = ()  # one row per namespace beside aten: registered, targets, excluded (why, or "")
 
 
-def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True) -> Targets:
+def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True, within: frozenset | None = None) -> Targets:
     """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
-    ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work)."""
+    ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work).
+    ``within``: only the targets of these namespaces (none of them aten; ``namespaces_named``), in the same order."""
     from opprop.check import catalog
     from opprop.generators import all_edge_generators
     from opprop.generators.modules import module_targets
 
+    if within is not None:
+        return _in_namespaces(device, within)
     edge, skipped = [], []
     for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
         if not g.available_on(device):
@@ -66,6 +69,47 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
         others, rows = namespaces.sweep()
         have = set(ordered)
         ordered += [n for n in others if n not in have]
+    first = ledgered_targets(ordered)
+    return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped), tuple(rows))
+
+
+def namespaces_named(patterns) -> frozenset | None:
+    """The namespaces every ``--ops`` pattern is confined to, when each names one outside aten (``mylib::*``), else None.
+
+    OpInfo ids, module names, ATen's lists and op_db (seconds to import) can match none of them: a run of a custom or
+    third-party namespace need not build them."""
+    found = set()
+    for pattern in patterns or ():
+        namespace = pattern.split("::", 1)[0] if "::" in pattern else ""
+        if not namespace or namespace == "aten" or any(c in namespace for c in "*?["):
+            return None
+        found.add(namespace)
+    return frozenset(found) or None
+
+
+def _in_namespaces(device: str, within: frozenset) -> Targets:
+    """``fuzz_targets`` narrowed to namespaces beside aten: their edge-generator overloads, then their sweep targets."""
+    from opprop.check import catalog
+    from opprop.generators import all_edge_generators
+    from opprop.listing import namespaces
+
+    def inside(name: str) -> bool:
+        return name.split("::", 1)[0] in within
+
+    edge, skipped = [], []
+    for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
+        mine = [t for t in g.targets if inside(t)]
+        if mine and not g.available_on(device):
+            skipped.append((g.name, f"needs {g.needs}"))
+            continue
+        for t in mine:
+            op = catalog.overload_from_name(t)
+            if op is not None and catalog.qualified_name(op) not in edge:
+                edge.append(catalog.qualified_name(op))
+    ordered, rows = edge, []
+    if device == "cpu":
+        others, rows = namespaces.sweep(within)
+        ordered += [n for n in others if n not in set(edge)]
     first = ledgered_targets(ordered)
     return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped), tuple(rows))
 

@@ -41,11 +41,14 @@ def drivable(name: str) -> bool:
     return op is not None and catalog.qualified_name(op) == name and reachable.eligible(op) and reachable.why_unreachable(op) is None
 
 
-def sweep() -> tuple[list[str], list[dict]]:
-    """(the targets the default sweep adds, one row per namespace: registered, targets, and why it is left out, if it is)."""
+def sweep(within=None) -> tuple[list[str], list[dict]]:
+    """(the targets the default sweep adds, one row per namespace: registered, targets, and why it is left out, if it is);
+    ``within``: of these namespaces only."""
     left_out = excluded()
     names, rows = [], []
     for namespace, overloads in registered().items():
+        if within is not None and namespace not in within:
+            continue
         why = left_out.get(namespace, "")
         mine = [] if why else [n for n in overloads if drivable(n)]
         names += mine

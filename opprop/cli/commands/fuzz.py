@@ -115,7 +115,7 @@ def cmd_fuzz(args) -> int:
 
     start = PROCESS_START
     deadline = start + args.budget
-    found = fuzz_targets.fuzz_targets(args.device)
+    found = fuzz_targets.fuzz_targets(args.device, within=fuzz_targets.namespaces_named(args.ops))
     names = fuzz_targets.select(found.names, args.ops)
     i, n = args.shard_pair
     names = fuzz_targets.shard(names, i, n)
