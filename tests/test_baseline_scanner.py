@@ -33,7 +33,7 @@ def test_a_segfault_and_a_hang_end_one_call_each_and_the_scan_goes_on(tmp_path, 
     # would make a property test of crashy.segv that segfaults the worker
     import crashy_ops  # noqa: F401  (registers opprop_crashy::*)
 
-    monkeypatch.setattr(baseline_scanner, "CALL_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(baseline_scanner, "CALL_TIMEOUT_S", 1.0)
     bugs, calls = _scan(tmp_path, ["opprop_crashy::segv", "opprop_crashy::hang", "opprop_test::mutate_input"])
     assert {("opprop_crashy::segv", "crash:SIGSEGV"), ("opprop_crashy::hang", "hang"),
             ("opprop_test::mutate_input", "undeclared_mutation")} <= set(bugs)

@@ -151,7 +151,7 @@ def test_replay_in_parallel_prints_and_exits_as_one_file_after_another(tmp_path,
     for name in names:
         shutil.copy(EXPECTED / name, tmp_path / name)
     slow = tmp_path / names[0]  # sorted first: with two at once, the second file is done before it
-    slow.write_text("import time\ntime.sleep(8)\n" + slow.read_text())
+    slow.write_text("import time\ntime.sleep(4)\n" + slow.read_text())
     changed = tmp_path / names[1]
     changed.write_text(changed.read_text().replace("tensorimpl_use_count=2 python_refs", "tensorimpl_use_count=7 python_refs"))
     runs = {}
