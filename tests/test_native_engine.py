@@ -272,27 +272,32 @@ def test_a_declined_output_is_counted_never_silent():
     assert any(e.aten_op == "<native engine>" for e in found.internal_errors)
 
 
-def _op_set_samples():
+def _op_set():
     from benchmarks import op_set
 
-    by_id = catalog.opinfos_by_id()
-    for name in op_set.kept():
-        for k, (args, kwargs) in enumerate(op_set.float32_samples(by_id[name])):
-            yield pytest.param(by_id[name].op, args, kwargs, id=f"{name}-{k}")
+    return op_set.kept()
 
 
-@pytest.mark.parametrize("fn,args,kwargs", list(_op_set_samples()))
-def test_op_set_sample_same_findings_as_the_python_mode(fn, args, kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        fn(*args, **kwargs)  # (lazy initialisation outside both)
-        expected = python_findings(fn, *args, **kwargs)
-        native, not_checked = native_findings(fn, *args, **kwargs)
-    # a call declined on its arguments is checked by the Python checks in the block; one declined on a sparse or
-    # nested output (read after it ran) is counted, and the Python mode's findings on it are left out of the comparison
-    declined = {op for op, _ in not_checked}
-    assert {why for _, why in not_checked} <= {native_engine.OUTPUT_DECLINED + why for why in ("sparse tensor", "nested tensor")}
-    assert native == collections.Counter({k: n for k, n in expected.items() if k[0] not in declined})
+# One test per op of the set, its samples made when it runs: made at collection, in every xdist worker, they cost
+# 12 s of each worker's start (OpInfo's sample iterator walks the stack with inspect, slow under an import's frames).
+@pytest.mark.parametrize("name", _op_set())
+def test_op_set_samples_same_findings_as_the_python_mode(name):
+    from benchmarks import op_set
+
+    opinfo = catalog.opinfos_by_id()[name]
+    samples = op_set.float32_samples(opinfo)
+    assert samples, name
+    for k, (args, kwargs) in enumerate(samples):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            opinfo.op(*args, **kwargs)  # (lazy initialisation outside both)
+            expected = python_findings(opinfo.op, *args, **kwargs)
+            native, not_checked = native_findings(opinfo.op, *args, **kwargs)
+        # a call declined on its arguments is checked by the Python checks in the block; one declined on a sparse or
+        # nested output (read after it ran) is counted, and the Python mode's findings on it are left out of the comparison
+        declined = {op for op, _ in not_checked}
+        assert {why for _, why in not_checked} <= {native_engine.OUTPUT_DECLINED + why for why in ("sparse tensor", "nested tensor")}, (name, k)
+        assert native == collections.Counter({key: n for key, n in expected.items() if key[0] not in declined}), (name, k)
 
 
 def test_plans_read_every_schema_as_the_catalog_does():
