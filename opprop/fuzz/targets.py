@@ -32,41 +32,45 @@ class Targets:
 def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = True, within: frozenset | None = None) -> Targets:
     """Every target; ``all_aten=False, modules=False`` leaves out the schema-only ATen overloads and the
     ModuleInfo modules (what the sweep was before they joined it: the throughput benchmark's fixed work).
-    ``within``: only the targets of these namespaces (none of them aten; ``namespaces_named``), in the same order."""
+    ``within``: only the overloads of these namespaces (``namespaces_named``), in the same order, without op_db's
+    OpInfo ids and the ModuleInfo modules, which no ``ns::`` pattern can name (op_db alone takes seconds to import)."""
     from opprop.check import catalog
     from opprop.generators import all_edge_generators
     from opprop.generators.modules import module_targets
 
-    if within is not None:
-        return _in_namespaces(device, within)
+    def wanted(name: str) -> bool:
+        return within is None or name.split("::", 1)[0] in within
+
     edge, skipped = [], []
     for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
+        mine = [t for t in g.targets if wanted(t)]
         if not g.available_on(device):
-            skipped.append((g.name, f"needs {g.needs}"))
+            if mine or within is None:
+                skipped.append((g.name, f"needs {g.needs}"))
             continue
-        for t in g.targets:
+        for t in mine:
             op = catalog.overload_from_name(t)
             if op is not None:
                 name = catalog.qualified_name(op)
                 if name not in edge:
                     edge.append(name)
     opinfos = []
-    for o in catalog.op_db():
+    for o in catalog.op_db() if within is None else ():
         if o.supported_dtypes(device):
             name = catalog.opinfo_id(o)
             if name not in opinfos:
                 opinfos.append(name)
-    ordered = edge + sorted(opinfos) + (module_targets(device) if modules else [])
+    ordered = edge + sorted(opinfos) + (module_targets(device) if modules and within is None else [])
     rows = []
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         from opprop.listing import reachable
 
-        for more in (reachable.schema_targets, reachable.composite_targets, reachable.subclass_targets):
+        for more in (reachable.schema_targets, reachable.composite_targets, reachable.subclass_targets) if wanted("aten::") else ():
             have = set(ordered)  # each overload once, where it is first listed
             ordered += [n for n in more() if n not in have]
         from opprop.listing import namespaces
 
-        others, rows = namespaces.sweep()
+        others, rows = namespaces.sweep(within)
         have = set(ordered)
         ordered += [n for n in others if n not in have]
     first = ledgered_targets(ordered)
@@ -74,44 +78,15 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
 
 
 def namespaces_named(patterns) -> frozenset | None:
-    """The namespaces every ``--ops`` pattern is confined to, when each names one outside aten (``mylib::*``), else None.
-
-    OpInfo ids, module names, ATen's lists and op_db (seconds to import) can match none of them: a run of a custom or
-    third-party namespace need not build them."""
+    """The namespaces the ``--ops`` patterns are confined to, when each names one (``mylib::*``, ``aten::add.Tensor``),
+    else None (an OpInfo id, a module, a pattern over namespaces)."""
     found = set()
     for pattern in patterns or ():
         namespace = pattern.split("::", 1)[0] if "::" in pattern else ""
-        if not namespace or namespace == "aten" or any(c in namespace for c in "*?["):
+        if not namespace or any(c in namespace for c in "*?["):
             return None
         found.add(namespace)
     return frozenset(found) or None
-
-
-def _in_namespaces(device: str, within: frozenset) -> Targets:
-    """``fuzz_targets`` narrowed to namespaces beside aten: their edge-generator overloads, then their sweep targets."""
-    from opprop.check import catalog
-    from opprop.generators import all_edge_generators
-    from opprop.listing import namespaces
-
-    def inside(name: str) -> bool:
-        return name.split("::", 1)[0] in within
-
-    edge, skipped = [], []
-    for g in sorted(all_edge_generators().values(), key=lambda g: g.name):
-        mine = [t for t in g.targets if inside(t)]
-        if mine and not g.available_on(device):
-            skipped.append((g.name, f"needs {g.needs}"))
-            continue
-        for t in mine:
-            op = catalog.overload_from_name(t)
-            if op is not None and catalog.qualified_name(op) not in edge:
-                edge.append(catalog.qualified_name(op))
-    ordered, rows = edge, []
-    if device == "cpu":
-        others, rows = namespaces.sweep(within)
-        ordered += [n for n in others if n not in set(edge)]
-    first = ledgered_targets(ordered)
-    return Targets(tuple([n for n in ordered if n in first] + [n for n in ordered if n not in first]), tuple(skipped), tuple(rows))
 
 
 def overloads_matching(pattern: str) -> list[str]:
