@@ -24,7 +24,6 @@ import torch
 
 from opprop.check import catalog
 from opprop.check import invariants
-from opprop.core.child_process import run_script
 from opprop.core.script_zygote import run_script_forked
 from opprop.core.outcomes import CRASH_KINDS
 from opprop.core.specs import CallSpec, SpecError
@@ -143,7 +142,7 @@ def write(
     path = Path(directory) / file_name(spec.op, invariant)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(meta, emit(spec, invariant, definition=definition, definition_from=definition_from, preamble=preamble)))
-    out = run_script(path)
+    out = run_script_forked(path)  # as replay runs it: a fresh interpreter's state, torch's import paid once
     if out.returncode != 0 or not out.stdout.rstrip().endswith(REPRODUCES):
         path.unlink()
         raise ExpectFileError(f"{path}: the repro does not reproduce {invariant} when run alone ({_last_line(out.stderr) or _last_line(out.stdout)})")
