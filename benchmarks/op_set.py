@@ -38,7 +38,9 @@ class _Reached(TorchDispatchMode):
 
 def float32_samples(opinfo, limit: int = SAMPLES_PER_OP) -> list:
     """The first ``limit`` float32 CPU samples as (args, kwargs)."""
-    with warnings.catch_warnings():
+    from opprop.inputs.sample_building import sample_building
+
+    with warnings.catch_warnings(), sample_building("cpu"):  # the samples opprop draws from, without torch's stack walk
         warnings.simplefilter("ignore")
         found = []
         for s in opinfo.sample_inputs("cpu", torch.float32, requires_grad=False):
