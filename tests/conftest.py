@@ -11,11 +11,6 @@ os.environ.setdefault("OPPROP_PRIOR", "0")
 # No gdb for native frames (10-20 s a crash): crashes group by op and signal. The tests of frames turn it on
 # (the ``gdb_frames`` fixture).
 os.environ.setdefault("OPPROP_NATIVE_FRAME", "0")
-# OpenMP's idle threads sleep instead of spinning, in the xdist workers (started after this file is read) and every
-# process a test starts: two workers and their children share two cores, and spinning threads took a third of the
-# CPU (test_property and test_producers, -n 2: 183 s of user CPU, 122 s with it). How threads wait, no more: each
-# process keeps its thread pool.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from opprop.check import extension_build  # noqa: E402
 from opprop.core import build_facts  # noqa: E402

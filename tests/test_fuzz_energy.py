@@ -53,7 +53,7 @@ def test_a_target_s_shares_join_into_one_record():
 
 def test_a_sweep_gives_its_later_rounds_to_the_target_that_still_surprises(tmp_path):
     ops = [f"opprop_energy::flat_{c}" for c in "abcdefgh"] + ["opprop_energy::surprising"]
-    _, report = run_fuzz(tmp_path, "--import", "energy_ops", "--ops", *ops, "--no-seed", "--jobs", "1", "--budget", "30",
+    _, report = run_fuzz(tmp_path, "--import", "energy_ops", "--ops", *ops, "--no-seed", "--jobs", "1", "--budget", "40",
                          "--per-op-examples", "100000", "--database", str(tmp_path / "db"), timeout=300)
     shares = {}
     for line in (tmp_path / "run.jsonl").read_text().splitlines():
