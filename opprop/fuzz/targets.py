@@ -65,7 +65,7 @@ def fuzz_targets(device: str = "cpu", *, all_aten: bool = True, modules: bool = 
     if all_aten and device == "cpu":  # schema draws build CPU tensors
         from opprop.listing import reachable
 
-        for more in (reachable.schema_targets, reachable.composite_targets, reachable.subclass_targets) if wanted("aten::") else ():
+        for more in (reachable.schema_targets, reachable.composite_targets, reachable.subclass_targets) if within is None or "aten" in within else ():
             have = set(ordered)  # each overload once, where it is first listed
             ordered += [n for n in more() if n not in have]
         from opprop.listing import namespaces
