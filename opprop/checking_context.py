@@ -17,7 +17,7 @@ import threading
 
 import torch
 
-from opprop.check import catalog
+from opprop.check import catalog, compile_watch
 from opprop.core import ledger as ledger_mod
 from opprop.check.snapshots import DEFAULT_SNAPSHOT
 from opprop.check.mode import InvariantMode
@@ -28,6 +28,9 @@ from opprop.inputs.recording import CorpusRecorder, Recording
 # Frames inside these directories are never "the user code that made the call".
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
 
+
+# ``found.handed_over`` of an engine="native" block the Python mode checked ("" where the native engine did)
+HANDED_OVER = "torch.compile holds compiled code, whose guards would read the native engine's key: the Python mode checked"
 
 MAX_USER_CALL_VALUES = 1 << 24  # capture_calls=True: tensor values a captured call may hold (a training step's weights)
 
@@ -207,6 +210,7 @@ class checking(contextlib.ContextDecorator):
         self.engine = engine
         self.not_checked: dict = {}
         self.not_covered: tuple = ()
+        self.handed_over = ""  # engine="native" only: why the Python mode checked the block instead (HANDED_OVER), or ""
         self.fail_on_new = fail_on_new
         self.invariants = None if invariants is None else frozenset(invariants)
         unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
@@ -255,7 +259,10 @@ class checking(contextlib.ContextDecorator):
         self.findings = []
         self.internal_errors = []
         self.unchecked_threads = []
-        if self.engine == "native":
+        # Dynamo's guards read the thread's dispatch keys, the native engine's key among them: where compiled code may
+        # run, the Python mode (whose keys Dynamo masks) checks the block, or a compiled function would recompile
+        self.handed_over = HANDED_OVER if self.engine == "native" and compile_watch.compiled_code_alive() else ""
+        if self.engine == "native" and not self.handed_over:
             from opprop.check import native_engine
 
             mode = native_engine.NativeChecks(site=user_frame)
@@ -284,7 +291,7 @@ class checking(contextlib.ContextDecorator):
         blocks = getattr(_open, "blocks", [])
         if self in blocks:
             _watch(self, False)
-        if self.engine == "native":
+        if not isinstance(mode, InvariantMode):  # (a native block)
             mode._undo_enter()
         elif torch._C._len_torch_dispatch_stack() > modes_before:  # the mode was pushed: popped as its exit pops it
             mode.__exit__(None, None, None)
@@ -296,7 +303,7 @@ class checking(contextlib.ContextDecorator):
         if not modes:
             del self._modes[threading.get_ident()]
         mode.__exit__(exc_type, exc, tb)
-        if self.engine == "native":
+        if not isinstance(mode, InvariantMode):  # (a native block)
             for f in mode.findings:
                 if self.invariants is None or f.invariant in self.invariants:
                     self._add([f], mode.where.get(id(f), ""), None, None, None)

@@ -31,6 +31,19 @@ def pytest_configure(config):
     profiles.load(profiles.default_profile())
 
 
+@pytest.fixture(autouse=True)
+def _no_compiled_code_left():
+    """A test that compiles leaves no compiled code to the next: a native block opened while Dynamo holds some is the
+    Python mode's (check/compile_watch.py), and a test of the native engine would then test the Python one."""
+    yield
+    from opprop.check import compile_watch
+
+    if compile_watch.compiled_code_alive():
+        import torch._dynamo
+
+        torch._dynamo.reset()
+
+
 @pytest.fixture
 def gdb_frames(monkeypatch):
     """gdb reads the native frame of a crash, in this process and the commands it starts (off in the rest of the suite)."""

@@ -183,7 +183,8 @@ void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
   };
   // With the Python key excluded (torch._C._DisableTorchDispatch: FakeTensorMode's and other modes' own inner calls)
   // no dispatch mode sees the call, so the Python mode's checks would not: passed through as they are there.
-  if (c10::impl::tls_is_dispatch_key_excluded(DispatchKey::Python)) {
+  // So are Dynamo's own calls while it compiles on this thread (a mode that ignores compile internals is off then).
+  if (c10::impl::tls_is_dispatch_key_excluded(DispatchKey::Python) || hook::thread_blocks().compiling) {
     below();
     return;
   }
@@ -292,6 +293,11 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   });
   m.def("use_pending_work", [](py::object fn) {  // pending_work's question for the native engine (once, kept for good)
     pending_work_fn() = new py::object(std::move(fn));
+  });
+  m.def("compiling", [](bool on) {  // torch.compile starts (true) or ends compiling on this thread; returns the prior
+    bool prior = hook::thread_blocks().compiling;
+    hook::thread_blocks().compiling = on;
+    return prior;
   });
   m.def("include", [](const std::string& route, bool on) {  // the TLS switch of a fallback route; returns the prior
     DispatchKey k = key_of(route);

@@ -111,6 +111,7 @@ inline std::unordered_set<Ledger*>& blocks() {
 struct ThreadBlocks {
   std::vector<Ledger*> open;
   bool included_before = false;
+  bool compiling = false;  // torch.compile compiles on this thread (compile_watch): torch's own calls, passed through
 };
 inline ThreadBlocks& thread_blocks() {
   thread_local ThreadBlocks mine;

@@ -26,7 +26,7 @@ from opprop.check.aliasing import CallAliasing, entry_storages
 from opprop.check.findings import MAX_CALL_VALUES, Finding, InternalError, call_signature, captured_call, describe_arguments
 from opprop.check.invariants import ObservedCall
 from opprop.check.invariants.storage_replaced import ID as STORAGE_REPLACED
-from opprop.check import pending_work, snapshots
+from opprop.check import pending_work, snapshots, wrapped_numbers
 from opprop.check.readable import any_inference, flat_outputs
 from opprop.check.compat import OWN_DYNAMO_GUARD, set_eval_frame as _set_eval_frame, skip_in_dynamo
 from opprop.check.plan import PLANS, CheckPlan
@@ -308,6 +308,9 @@ class InvariantMode(TorchDispatchMode):
                     self._internal(func, "after the call")
             return out
         except RuntimeError as e:  # the op's own error (opprop's are kept above): which overload raised it, for an assert's key
+            numbers = wrapped_numbers.as_tensors(func, args, e)
+            if numbers is not None:  # not the op's: a number torch unwrapped (a traced graph's constant), refused
+                return self.__torch_dispatch__(func, types, numbers, kwargs)
             self.raised_in = (func, str(e))
             raise
         finally:

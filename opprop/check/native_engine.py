@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 
-from opprop.check import dispatch_hook
+from opprop.check import compile_watch, dispatch_hook
 from opprop.check.findings import Finding, InternalError
 from opprop.check.mode import InvariantMode
 from opprop.core.opnames import overload_from_name
@@ -196,6 +196,7 @@ class NativeChecks:
 
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
+        compile_watch.watch()  # torch.compile's own calls pass through while it compiles
         blocks = _open.__dict__.setdefault("blocks", [])
         try:  # all or nothing: a Ctrl-C between the two steps must not leave the key included with no block to end it
             # one call: a ledger of its own, set for this thread, and the Fake key included
