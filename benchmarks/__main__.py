@@ -24,8 +24,8 @@ import torch
 from . import baseline, render
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "native_routes", "baseline_scanner", "empty_block")
-DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes), native_routes (a C++ build), baseline_scanner (2 x --minutes) and empty_block only when asked
+PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin", "mutation", "baseline_scanner", "empty_block")
+DEFAULT_PARTS = ("overhead", "modules", "real", "detect", "throughput", "plugin")  # mutation (mutmut, tens of minutes), baseline_scanner (2 x --minutes) and empty_block only when asked
 
 
 def machine() -> str:
@@ -126,10 +126,6 @@ def main(argv=None) -> int:
         from . import mutation
 
         results["mutation"] = mutation.run(progress=_progress("mutation"))
-    if "native_routes" in parts:
-        from . import native_routes
-
-        results["native_routes"] = native_routes.run(repeats=args.repeats, rounds=args.rounds, progress=_progress("native_routes"))
     if "baseline_scanner" in parts:
         from . import scan_race
 
@@ -142,10 +138,6 @@ def main(argv=None) -> int:
         results.setdefault("from", {})[part] = {"command": command, "date": date}
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     extra = ""
-    if "native_routes" in results:
-        from . import native_routes
-
-        extra = "\n".join(native_routes.section(results["native_routes"])) + "\n"
     if "baseline_scanner" in results:
         from . import scan_race
 

@@ -1,13 +1,9 @@
-// Four ways to run opprop's checks in C++ at a dispatcher key, measured side by side (benchmarks/native_routes.py):
-//
-//  adinplace  a boxed kernel per operator on ADInplaceOrView, just below autograd; a thread-local flag turns its checks
-//             on. An operator that already has a kernel there (in-place, out= and view ops) gets one that wraps it:
-//             the kernel the dispatcher computed is kept (a SafeKernelFunction) and called in place of the redispatch.
-//  fake       one boxed fallback on the Fake key, which torch 2.13 reserves for a C++ FakeTensor mode and registers
-//             nothing on: it sits below ADInplaceOrView and the Python key, just above BackendSelect, so it meets each
-//             call where a TorchDispatchMode does. It is reached only while the key is included in this thread's TLS.
-//  generic    one boxed fallback on TESTING_ONLY_GenericMode, included in TLS the same way: above autograd.
-//  observer   a thread-local RecordFunction callback with inputs and outputs, at Dispatcher::call.
+// opprop's checks in C++ at a dispatcher key: one boxed fallback on the Fake key, which torch 2.13 reserves for a C++
+// FakeTensor mode and registers nothing on. It sits below ADInplaceOrView and the Python key, just above BackendSelect,
+// so it meets each call where a TorchDispatchMode does, and it is reached only while the key is included in this
+// thread's TLS (a native block, native_engine.py). Three other routes were measured against it and left out of the
+// product (docs/checking.md, "Routes measured"): a kernel per operator on ADInplaceOrView, a fallback on
+// TESTING_ONLY_GenericMode, a RecordFunction observer.
 //
 // The checks themselves are dispatch_hook_checks.h; findings and declined calls go to the block's ledger, which Python
 // drains (dispatch_hook_ledger.h); what the checks hand to Python (a collective's Work, a declined call) is
@@ -20,7 +16,6 @@
 #include "dispatch_hook_checks.h"
 #include "dispatch_hook_python.h"
 
-#include <ATen/record_function.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
 #include <c10/util/Exception.h>
 
@@ -32,9 +27,6 @@
 namespace hook {
 namespace {
 
-enum Route { ADINPLACE = 1, FAKE = 2, GENERIC = 3, OBSERVER = 4 };
-
-thread_local bool adinplace_on = false;  // the adinplace kernels' switch (the fallbacks' is the TLS key itself)
 // A failure of opprop's own planted by the fault tests (tests/test_native_engine_faults.py), in this thread only:
 // 1 while reading the inputs, 2 while checking the outputs.
 thread_local int planted_failure = 0;
@@ -45,7 +37,7 @@ constexpr const char* READ_FAILED = "error reading inputs";
 // (A CompositeImplicitAutograd op reaches here only with autograd below it, as it reaches a dispatch mode: checked
 // whole with the invariants that apply to it, its decomposition below unchecked, as under the mode.)
 template <class Call>
-void checked(const Plan& p, Stack* stack, int route, Call&& call) {
+void checked(const Plan& p, Stack* stack, Call&& call) {
   std::vector<Input> inputs;
   const char* why = nullptr;
   try {
@@ -57,21 +49,21 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
   }
   if (why) {
     inputs.clear();
-    // (the fake route's block hands the call to its Python checks; what the Python mode leaves unread stays counted)
-    if (route == FAKE && why != UNREAD && why != READ_FAILED && hand_to_python(p, stack, why)) return;
+    // (the block hands the call to its Python checks; what the Python mode leaves unread stays counted)
+    if (why != UNREAD && why != READ_FAILED && hand_to_python(p, stack, why)) return;
     ledger().decline(p.name, why);
     call();
     return;
   }
   // A call that may return a collective's Work: its arguments kept for pending_work's question after it
-  const bool may_pend = p.returns_object && route == FAKE && pending_work_fn() != nullptr;
+  const bool may_pend = p.returns_object && pending_work_fn() != nullptr;
   std::vector<c10::IValue> arguments;
   if (may_pend) arguments.assign(stack->end() - p.n_args, stack->end());
   call();
   if (may_pend) complete_pending_work(p, std::move(arguments), *stack);
   try {
     if (planted_failure == 2) throw std::runtime_error("planted: checking the outputs failed");
-    check_outputs(p, inputs, *stack, route);
+    check_outputs(p, inputs, *stack);
     ledger().checked++;
   } catch (py::error_already_set&) {  // only a Ctrl-C (or SystemExit) gets here (Ledger::add): the user's, raised
     throw;
@@ -80,74 +72,7 @@ void checked(const Plan& p, Stack* stack, int route, Call&& call) {
   }
 }
 
-// ------------------------------------------------------------------ adinplace: a kernel per operator
-
-struct AdInplaceKernel final : c10::OperatorKernel {
-  Plan plan;
-  std::optional<c10::SafeKernelFunction> wrapped;  // the operator's own ADInplaceOrView kernel, when it had one
-
-  void operator()(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
-    auto below = [&] {
-      if (wrapped) {
-        wrapped->callBoxed(op, ks, stack);
-      } else {
-        op.redispatchBoxed(ks & c10::after_ADInplaceOrView_keyset, stack);
-      }
-    };
-    if (!adinplace_on) {
-      below();
-      return;
-    }
-    checked(plan, stack, ADINPLACE, below);
-  }
-};
-
-std::vector<std::unique_ptr<torch::Library>> adinplace_libraries;
-
-// Register the kernel on each named operator ("aten::add.Tensor"); wrap=false skips those with a kernel there.
-std::tuple<int64_t, int64_t, std::vector<std::string>> register_adinplace(const std::vector<std::string>& names,
-                                                                          bool wrap) {
-  int64_t registered = 0, wrapped = 0;
-  std::vector<std::string> skipped;
-  std::unordered_map<std::string, torch::Library*> by_namespace;
-  struct Silent : c10::WarningHandler {
-    void process(const c10::Warning&) override {}
-  } silent;
-  c10::WarningUtils::WarningHandlerGuard guard(&silent);  // "Overriding a previously registered kernel", per wrapped op
-  for (const auto& name : names) {
-    auto colon = name.find("::");
-    auto dot = name.find('.', colon + 2);
-    std::string ns = name.substr(0, colon);
-    std::string base = name.substr(colon + 2, dot == std::string::npos ? std::string::npos : dot - colon - 2);
-    std::string overload = dot == std::string::npos ? "" : name.substr(dot + 1);
-    auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns + "::" + base, overload));
-    if (!op || !op->hasSchema() || op->hasKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd)) {
-      skipped.push_back(name);
-      continue;
-    }
-    auto kernel = std::make_unique<AdInplaceKernel>();
-    kernel->plan = make_plan(*op);
-    if (op->hasKernelForDispatchKey(DispatchKey::ADInplaceOrView)) {
-      if (!wrap) {
-        skipped.push_back(name);
-        continue;
-      }
-      kernel->wrapped = op->getComputedKernelForDispatchKey(DispatchKey::ADInplaceOrView);
-      wrapped++;
-    }
-    auto& lib = by_namespace[ns];
-    if (lib == nullptr) {
-      adinplace_libraries.push_back(std::make_unique<torch::Library>(torch::Library::IMPL, ns, DispatchKey::ADInplaceOrView,
-                                                                     __FILE__, __LINE__));
-      lib = adinplace_libraries.back().get();
-    }
-    lib->impl(name.substr(colon + 2).c_str(), torch::CppFunction::makeFromBoxedFunctor(std::move(kernel)));
-    registered++;
-  }
-  return {registered, wrapped, skipped};
-}
-
-// ------------------------------------------------------------------ fake and generic: one fallback each
+// ------------------------------------------------------------------ the fallback on the Fake key
 
 // Plans by operator name, each checked against the schema it was made from: an operator's Library destroyed and
 // another registered under the same name (or at the same address) never gets the dead one's plan. A plan replaced is
@@ -175,11 +100,10 @@ const Plan& plan_of(const OperatorHandle& op) {
   return *p;
 }
 
-template <DispatchKey Key, int RouteId>
 void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
   auto below = [&] {
-    c10::impl::ExcludeDispatchKeyGuard outside(Key);  // what the kernel calls is not checked, as under a mode
-    op.redispatchBoxed(ks & DispatchKeySet(DispatchKeySet::FULL_AFTER, Key), stack);
+    c10::impl::ExcludeDispatchKeyGuard outside(DispatchKey::Fake);  // what the kernel calls is not checked, as under a mode
+    op.redispatchBoxed(ks & DispatchKeySet(DispatchKeySet::FULL_AFTER, DispatchKey::Fake), stack);
   };
   // With the Python key excluded (torch._C._DisableTorchDispatch: FakeTensorMode's and other modes' own inner calls)
   // no dispatch mode sees the call, so the Python mode's checks would not: passed through as they are there.
@@ -188,73 +112,17 @@ void fallback(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
     below();
     return;
   }
-  checked(plan_of(op), stack, RouteId, below);
+  checked(plan_of(op), stack, below);
 }
 
-std::unique_ptr<torch::Library> fake_library, generic_library;
+std::unique_ptr<torch::Library> fake_library;
 
 // Kept only once registered: a registration that throws (another fallback on the key) leaves nothing that looks done.
-// The Fake key's is the engine's; a block needs it alone.
 void install_fake_fallback() {
   if (!fake_library) {
     auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::Fake, __FILE__, __LINE__);
-    lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::Fake, FAKE>>());
+    lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback>());
     fake_library = std::move(lib);
-  }
-}
-
-// The generic route's (benchmarks/native_routes.py) as well, where the key is free: another library's fallback on
-// TESTING_ONLY_GenericMode takes nothing from the engine, and `include("generic")` refuses without this one.
-void install_fallbacks() {
-  install_fake_fallback();
-  if (!generic_library) {
-    try {
-      auto lib = std::make_unique<torch::Library>(torch::Library::IMPL, "_", DispatchKey::TESTING_ONLY_GenericMode,
-                                                  __FILE__, __LINE__);
-      lib->fallback(torch::CppFunction::makeFromBoxedFunction<&fallback<DispatchKey::TESTING_ONLY_GenericMode, GENERIC>>());
-      generic_library = std::move(lib);
-    } catch (const std::exception&) {  // (the key has another fallback: the generic route is not available)
-    }
-  }
-}
-
-DispatchKey key_of(const std::string& route) {
-  if (route == "fake") return DispatchKey::Fake;
-  if (route == "generic") return DispatchKey::TESTING_ONLY_GenericMode;
-  throw std::invalid_argument("route must be 'fake' or 'generic', not '" + route + "'");
-}
-
-// ------------------------------------------------------------------ observer: RecordFunction with inputs and outputs
-
-struct Noted : at::ObserverContext {
-  std::vector<const c10::TensorImpl*> inputs;
-};
-
-std::optional<at::CallbackHandle> observer;
-std::atomic<int64_t> observed{0};
-
-std::unique_ptr<at::ObserverContext> observe_start(const at::RecordFunction& fn) {
-  auto noted = std::make_unique<Noted>();
-  for (const c10::IValue& v : fn.inputs()) {
-    if (v.isTensor() && v.toTensor().defined()) noted->inputs.push_back(v.toTensor().unsafeGetTensorImpl());
-  }
-  return noted;
-}
-
-// Records what the observer sees as counts (as findings of route 4: their numbers are what an observer would read).
-void observe_end(const at::RecordFunction& fn, at::ObserverContext* context) {
-  observed++;
-  auto* noted = static_cast<Noted*>(context);
-  const auto& outputs = fn.outputs();
-  for (size_t j = 0; j < outputs.size(); j++) {
-    if (!outputs[j].isTensor() || !outputs[j].toTensor().defined()) continue;
-    const at::Tensor& t = outputs[j].toTensor();
-    bool is_input = std::find(noted->inputs.begin(), noted->inputs.end(), t.unsafeGetTensorImpl()) != noted->inputs.end();
-    int64_t count = (int64_t)t.use_count();
-    if (count > 1 || is_input) {
-      ledger().add({fn.name(), is_input ? "returns_input" : "tensorimpl_use_count", (int64_t)j,
-                    {{"use_count", "", count, 'i'}}, OBSERVER});
-    }
   }
 }
 
@@ -263,13 +131,6 @@ void observe_end(const at::RecordFunction& fn, at::ObserverContext* context) {
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   using namespace hook;
-  m.def("register_adinplace", &register_adinplace, "register the kernel on ADInplaceOrView for each named operator");
-  m.def("unregister_adinplace", [] { adinplace_libraries.clear(); }, "every adinplace registration undone");
-  m.def("set_adinplace", [](bool on) {
-    bool prior = adinplace_on;
-    adinplace_on = on;
-    return prior;
-  });
   m.def("use_digest", [](const std::string& library) {  // xxh3-128 from the xxhash module's library (already loaded)
     void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_NOLOAD);
     void* fn = handle ? dlsym(handle, "XXH3_128bits") : nullptr;
@@ -281,7 +142,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     planted_failure = where;
     return prior;
   });
-  m.def("install_fallbacks", &install_fallbacks, "the Fake and TESTING_ONLY_GenericMode fallbacks (once)");
+  m.def("install_fallbacks", &install_fake_fallback, "the Fake key's fallback (once)");
   m.def("uninstall_fallbacks", [] {  // refused while a block is open: its thread's calls would fail with no kernel
     std::lock_guard<std::mutex> g(blocks_mu());
     if (!blocks().empty()) {
@@ -289,7 +150,6 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
                                " open checking block(s); unregister it after they end");
     }
     fake_library.reset();
-    generic_library.reset();
   });
   m.def("use_pending_work", [](py::object fn) {  // pending_work's question for the native engine (once, kept for good)
     pending_work_fn() = new py::object(std::move(fn));
@@ -299,25 +159,10 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     hook::thread_blocks().compiling = on;
     return prior;
   });
-  m.def("include", [](const std::string& route, bool on) {  // the TLS switch of a fallback route; returns the prior
-    DispatchKey k = key_of(route);
-    if (on && k == DispatchKey::TESTING_ONLY_GenericMode && !generic_library) {
-      throw std::runtime_error("the generic route's fallback is not registered (another fallback on its key)");
-    }
-    bool prior = c10::impl::tls_is_dispatch_key_included(k);
-    c10::impl::tls_set_dispatch_key_included(k, on);
+  m.def("include", [](bool on) {  // the Fake key in this thread's TLS (the fallback reached) or not; returns the prior
+    bool prior = c10::impl::tls_is_dispatch_key_included(DispatchKey::Fake);
+    c10::impl::tls_set_dispatch_key_included(DispatchKey::Fake, on);
     return prior;
-  });
-  m.def("set_observer", [](bool on) {
-    if (on && !observer) {
-      observer = at::addThreadLocalCallback(at::RecordFunctionCallback(observe_start, observe_end)
-                                                .needsInputs(true)
-                                                .needsOutputs(true)
-                                                .scopes({at::RecordScope::FUNCTION}));
-    } else if (!on && observer) {
-      at::removeCallback(*observer);
-      observer.reset();
-    }
   });
   m.def("open_block", [](py::object site) {
     Ledger* l = open_block();
@@ -369,7 +214,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return blocks().size();
   });
   m.def("drain", [](intptr_t handle) { return drained(handle ? *block_of(handle) : orphans()); }, py::arg("handle") = 0,
-        "[(op, invariant, output or None, {detail}, route, occurrences, where)], and clears them");
+        "[(op, invariant, output or None, {detail}, occurrences, where)], and clears them");
   m.def("take_declined", [](intptr_t handle) { return declined_of(handle ? *block_of(handle) : orphans()); },
         py::arg("handle") = 0, "{(op, reason): calls}, and clears them");
   m.def("counters", [](intptr_t handle) {  // (calls checked, opprop's own errors, the first one's message)
@@ -377,7 +222,6 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     std::lock_guard<std::mutex> g(l.mu);
     return py::make_tuple(l.checked.load(), l.errors.load(), l.first_error);
   }, py::arg("handle") = 0);
-  m.def("observed", [] { return observed.load(); });
   m.def("kept_bytes", [] { return kept_bytes().load(); }, "bytes the kept snapshot buffers hold, all threads together");
   m.def("plan", [](const std::string& ns_name, const std::string& overload) {  // a plan's fields, for the tests
     auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(ns_name, overload));

@@ -2,19 +2,9 @@
 ``dispatch_hook_states.h``, ``dispatch_hook_python.h`` and the compiled hot path's snapshot rules, ``hot_path_bytes.h``),
 built on first use by ``extension_build``.
 
-Four routes to the same checks (tensorimpl_use_count, storageimpl_use_count,
-returns_input, undeclared_alias, undeclared_mutation, storage_replaced, view_copies;
-the observer route reads the counts alone), each a switch of its own, so the benchmark
-part ``native_routes`` can time them side by side and the native engine
-(``native_engine.py``) can use the one that works:
-
-- ``adinplace``: a boxed kernel per operator on ``ADInplaceOrView`` (``register_adinplace``),
-  checks on while ``set_adinplace(True)`` in this thread; registered, it boxes every call even when off;
-- ``fake``: one fallback on the ``Fake`` key (reserved by torch 2.13, nothing registered on it), reached only
-  while the key is included in this thread's TLS (``include("fake", True)``): below autograd and ADInplaceOrView,
-  where a TorchDispatchMode sits;
-- ``generic``: one fallback on ``TESTING_ONLY_GenericMode``, the same way, above autograd;
-- ``observer``: a RecordFunction callback with inputs and outputs (``set_observer``).
+One fallback on the ``Fake`` key (reserved by torch 2.13, nothing registered on it), reached only while the key is
+included in this thread's TLS (``include(True)``, a native block): below autograd and ADInplaceOrView, where a
+TorchDispatchMode sits. Three other routes were measured against it and are a record in docs/checking.md.
 
 ``load()`` returns the module or None, and ``why_not`` says why not.
 """
@@ -28,7 +18,6 @@ from opprop.check import extension_build, pending_work
 SOURCE = Path(__file__).with_name("dispatch_hook.cpp")
 PARTS = (SOURCE, *(SOURCE.with_name(part) for part in ("dispatch_hook_checks.h", "dispatch_hook_ledger.h", "dispatch_hook_states.h",
                                                         "dispatch_hook_python.h", "hot_path_bytes.h")))
-ROUTE_NAMES = {1: "adinplace", 2: "fake", 3: "generic", 4: "observer"}
 
 module = None
 why_not: str | None = None

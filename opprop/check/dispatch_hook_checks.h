@@ -287,7 +287,7 @@ struct Output {
   const at::Tensor* tensor;
 };
 
-inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const Stack& stack, int route) {
+inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const Stack& stack) {
   Ledger& l = ledger();
   std::vector<Output> outputs;
   size_t first = stack.size() - p.n_rets;
@@ -302,7 +302,7 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
     }
   }
   auto found = [&](int64_t j, const char* inv, std::vector<Field> detail) {
-    l.add({p.name, inv, j, std::move(detail), route});
+    l.add({p.name, inv, j, std::move(detail)});
   };
   auto named = [](const char* key, const std::string& text) { return std::vector<Field>{{key, text, 0, 's'}}; };
   auto counted = [](const char* key, int64_t number) { return std::vector<Field>{{key, "", number, 'i'}}; };

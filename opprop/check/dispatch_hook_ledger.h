@@ -22,12 +22,11 @@ struct Finding {
   std::string op, invariant;
   int64_t output = 0;  // the return index; -1 for a finding about an argument (None in Python)
   std::vector<Field> detail;
-  int route = 0;
   int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
   std::string where;  // the user's file:line, asked of the block's site function on a finding's first record
 
   std::string key() const {
-    std::string k = op + "|" + invariant + "|" + std::to_string(output) + "|" + std::to_string(route);
+    std::string k = op + "|" + invariant + "|" + std::to_string(output);
     for (const Field& f : detail) k += "|" + f.key + "=" + f.text + "#" + std::to_string(f.number);
     return k;
   }
@@ -146,7 +145,7 @@ inline void merge(Ledger& from, Ledger& into) {  // a nested block's findings ar
   into.errors += from.errors.load();
 }
 
-// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, route, occurrences, where)]
+// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, occurrences, where)]
 inline py::list drained(Ledger& l) {
   std::vector<Finding> taken;
   {
@@ -163,7 +162,7 @@ inline py::list drained(Ledger& l) {
       else detail[py::str(field.key)] = py::int_(field.number);
     }
     py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
-    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.route, f.occurrences, f.where));
+    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.occurrences, f.where));
   }
   return out;
 }

@@ -7,7 +7,7 @@ would (below autograd and ADInplaceOrView, above the backends: in-place, out=
 and view ops included, and inference tensors too, which a mode passes unread);
 on exit it takes the key out and drains what the calls found. Off, it costs
 nothing: no kernel is registered on any op's path while the key is not included
-(``benchmarks/native_routes.py`` measures it).
+(``benchmarks/overhead.py`` times the op set with the fallback registered and the key out).
 
 What it checks: ``COVERED``, every invariant the dispatch mode checks
 (tensorimpl_use_count, storageimpl_use_count, returns_input, undeclared_alias,
@@ -105,9 +105,9 @@ def _higher_order_ops_fall_through(hook) -> None:
     from torch._ops import HigherOrderOperator, _higher_order_ops  # torch's registry of them, the one place they are listed
 
     before = torch._C._dispatch_tls_local_include_set()
-    prior = hook.include("fake", True)
+    prior = hook.include(True)
     fake_only = torch._C._dispatch_tls_local_include_set() - before
-    hook.include("fake", prior)
+    hook.include(prior)
     if not prior:  # (read with the key not yet included: the set of it alone)
         _fake_only = fake_only
         HigherOrderOperator.non_fallthrough_keys = _KeysWithoutFake()
@@ -229,7 +229,7 @@ class NativeChecks:
         python.close()
         if at > 0:
             blocks[at - 1].python.adopt(python)
-        for op, invariant, output, detail, _route, occurrences, where in found:
+        for op, invariant, output, detail, occurrences, where in found:
             finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
                               inputs={}, occurrences=occurrences)
             self.findings.append(finding)
