@@ -362,3 +362,19 @@ def test_run_call_checks_with_the_engine_the_switch_names(monkeypatch):
     done = subprocess.run([sys.executable, "-m", "opprop", "check", "aten::abs"], capture_output=True, text=True,
                           env={**os.environ, engines.SWITCH: "c++"}, timeout=300)
     assert (done.returncode, done.stderr) == (2, "opprop: error: OPPROP_ENGINE='c++': not an engine; one of python, native\n")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, (_, found) in BUGS.items() if found and n not in PYTHON_MODE_MISSES))
+def test_a_native_finding_describes_its_calls_tensors_as_the_python_mode_does(name):
+    """Read in C++ on a finding's first record only: each tensor argument's dtype, shape, strides, offset, device and
+    layout (a list's together), as describe_value writes them; the call's other arguments left the stack with it."""
+    make = BUGS[name][0]
+    described = {}
+    for engine in ("python", "native"):
+        with opprop.checking(engine=engine) as found:
+            _op(name)(*make())
+        described[engine] = {(f.invariant, f.output_index): f.finding.inputs for f in found.findings}
+    assert described["native"].keys() == described["python"].keys()
+    for key, python_inputs in described["python"].items():
+        tensors = {arg: d for arg, d in python_inputs.items() if isinstance(d, (dict, list))}
+        assert described["native"][key] == tensors and tensors, key

@@ -59,11 +59,6 @@ def test_opprop_check_counts_internal_errors_and_keeps_them_in_its_report():  # 
     pass
 
 
-@pytest.mark.skip(reason="asks for the finding's inputs described (qscheme): the native engine describes none")
-def test_reports_ledgered_violations_in_user_code_as_known_with_the_calling_line():  # noqa: F811
-    pass
-
-
 @pytest.mark.skip(reason="asks that opprop.checking is the class itself, which this module replaces")
 def test_opprop_checking_is_the_context_manager_whatever_else_was_imported():  # noqa: F811
     pass

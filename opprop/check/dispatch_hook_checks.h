@@ -41,6 +41,7 @@ struct Plan {
   std::vector<std::vector<size_t>> views;  // [j]: the arguments return j is declared a view of (view_copies.declared_views)
   std::vector<std::vector<size_t>> written_by;  // [j]: the written arguments return j's write annotation names
   std::vector<char> kwarg_only;  // [i]: argument i is keyword-only (a dispatch mode gets it in kwargs)
+  std::vector<char> arg_is_list;  // [i]: argument i is a list of tensors (described as a list)
   std::vector<c10::TypePtr> ret_types;  // [j]: return j's type, for a result made in Python (dispatch_hook_python.h)
   bool returns_object = false;  // some return is a script object: maybe a collective's Work (pending_work.py decides)
   const c10::FunctionSchema* schema_at = nullptr;  // the schema it was made from (dispatch_hook.cpp's plan_of)
@@ -131,9 +132,11 @@ inline Plan make_plan(const OperatorHandle& op) {
   p.n_rets = rets.size();
   p.written.assign(args.size(), 0);
   p.kwarg_only.assign(args.size(), 0);
+  p.arg_is_list.assign(args.size(), 0);
   for (size_t i = 0; i < args.size(); i++) {
     p.arg_names.push_back(args[i].name());
     p.kwarg_only[i] = args[i].kwarg_only();
+    p.arg_is_list[i] = args[i].type()->kind() == c10::TypeKind::ListType;
     p.written[i] = args[i].alias_info() && args[i].alias_info()->isWrite();
     p.mutable_ |= p.written[i];
   }
@@ -287,6 +290,35 @@ struct Output {
   const at::Tensor* tensor;
 };
 
+inline TensorFacts facts_of(const at::Tensor& t) {
+  TensorFacts facts;
+  facts.dtype = std::string(c10::getDtypeNames(t.scalar_type()).first);
+  facts.device = t.device().str();
+  facts.layout = t.layout() == c10::kStrided ? "strided" : c10::toString(t.layout());  // (others are handed to Python)
+  facts.sizes.assign(t.sizes().begin(), t.sizes().end());
+  if (t.layout() == c10::kStrided) {
+    facts.strides.assign(t.strides().begin(), t.strides().end());
+    facts.offset = t.storage_offset();
+  }
+  facts.requires_grad = t.requires_grad();
+  if (t.is_quantized()) facts.qscheme = c10::toString(t.qscheme());
+  return facts;
+}
+
+// The call's tensor arguments, as the Python mode describes a finding's inputs (read after the call, as it reads them);
+// a list's tensors together. Its other arguments left the stack with the call: not described.
+inline void describe_inputs(const Plan& p, const std::vector<Input>& inputs, Finding& f) {
+  for (const Input& in : inputs) {
+    if (!in.tensor.defined()) continue;
+    const std::string& name = in.arg < p.arg_names.size() ? p.arg_names[in.arg] : "arg" + std::to_string(in.arg);
+    if (f.described.empty() || f.described.back().name != name) {
+      bool list = in.arg < p.arg_is_list.size() && p.arg_is_list[in.arg];
+      f.described.push_back({name, list, {}});
+    }
+    f.described.back().tensors.push_back(facts_of(in.tensor));
+  }
+}
+
 inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const Stack& stack) {
   Ledger& l = ledger();
   std::vector<Output> outputs;
@@ -302,7 +334,7 @@ inline void check_outputs(const Plan& p, const std::vector<Input>& inputs, const
     }
   }
   auto found = [&](int64_t j, const char* inv, std::vector<Field> detail) {
-    l.add({p.name, inv, j, std::move(detail)});
+    l.add({p.name, inv, j, std::move(detail)}, true, [&](Finding& f) { describe_inputs(p, inputs, f); });
   };
   auto named = [](const char* key, const std::string& text) { return std::vector<Field>{{key, text, 0, 's'}}; };
   auto counted = [](const char* key, int64_t number) { return std::vector<Field>{{key, "", number, 'i'}}; };

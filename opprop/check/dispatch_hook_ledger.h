@@ -18,12 +18,26 @@ struct Field {  // one field of a finding's detail: a name, a count or index, or
   char type = 'i';  // 'i' number, 's' text, 'b' flag (number 0 or 1)
 };
 
+// A tensor argument's facts as core/descriptions.describe_value writes them, read when a finding is first made only
+struct TensorFacts {
+  std::string dtype, device, layout, qscheme;
+  std::vector<int64_t> sizes, strides;
+  int64_t offset = 0;
+  bool requires_grad = false;
+};
+struct Described {  // one argument: its name, and its tensor (or a list's tensors)
+  std::string name;
+  bool list = false;
+  std::vector<TensorFacts> tensors;
+};
+
 struct Finding {
   std::string op, invariant;
   int64_t output = 0;  // the return index; -1 for a finding about an argument (None in Python)
   std::vector<Field> detail;
   int64_t occurrences = 1;  // the same finding made again (a ledgered op in every training step) is counted here
   std::string where;  // the user's file:line, asked of the block's site function on a finding's first record
+  std::vector<Described> described;  // the call's tensor arguments, described on the first record
 
   std::string key() const {
     std::string k = op + "|" + invariant + "|" + std::to_string(output);
@@ -44,7 +58,8 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
 
   // ask_site: a first record asks the block's site for the user's line; a merged one keeps its own (a call made on
   // a thread torch started has no line of the user's: the block's `with` line would be no better than none)
-  void add(Finding f, bool ask_site = true) {
+  // describe: fills a first record's `described` from the call (outside `mu`; a repeat is only counted)
+  void add(Finding f, bool ask_site = true, const std::function<void(Finding&)>& describe = {}) {
     std::string k = f.key();
     {
       std::lock_guard<std::mutex> g(mu);
@@ -54,6 +69,7 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
         return;
       }
     }
+    if (describe) describe(f);
     if (site && ask_site && f.where.empty()) {  // a first record: where the user's code made the call (never under `mu`)
       py::gil_scoped_acquire gil;
       try {
@@ -145,7 +161,33 @@ inline void merge(Ledger& from, Ledger& into) {  // a nested block's findings ar
   into.errors += from.errors.load();
 }
 
-// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, occurrences, where)]
+// A finding's arguments as describe_arguments writes a call's tensor ones: {name: {"tensor": True, "dtype": ...} or [...]}
+inline py::dict described_of(const Finding& f) {
+  py::dict out;
+  for (const Described& d : f.described) {
+    py::list tensors;
+    for (const TensorFacts& t : d.tensors) {
+      py::dict v;
+      v["tensor"] = true;
+      v["dtype"] = t.dtype;
+      v["shape"] = py::cast(t.sizes);
+      v["device"] = t.device;
+      v["layout"] = t.layout;
+      if (t.layout == "strided") {
+        v["stride"] = py::cast(t.strides);
+        v["storage_offset"] = t.offset;
+      }
+      if (t.requires_grad) v["requires_grad"] = true;
+      if (!t.qscheme.empty()) v["qscheme"] = t.qscheme;
+      tensors.append(v);
+    }
+    if (d.list) out[py::str(d.name)] = tensors;
+    else if (!d.tensors.empty()) out[py::str(d.name)] = tensors[0];
+  }
+  return out;
+}
+
+// What a ledger found, for Python, and cleared: [(op, invariant, output or None, {detail}, occurrences, where, {described})]
 inline py::list drained(Ledger& l) {
   std::vector<Finding> taken;
   {
@@ -162,7 +204,7 @@ inline py::list drained(Ledger& l) {
       else detail[py::str(field.key)] = py::int_(field.number);
     }
     py::object output = f.output < 0 ? py::object(py::none()) : py::object(py::int_(f.output));
-    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.occurrences, f.where));
+    out.append(py::make_tuple(f.op, f.invariant, output, detail, f.occurrences, f.where, described_of(f)));
   }
   return out;
 }

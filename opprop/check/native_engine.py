@@ -229,9 +229,9 @@ class NativeChecks:
         python.close()
         if at > 0:
             blocks[at - 1].python.adopt(python)
-        for op, invariant, output, detail, occurrences, where in found:
+        for op, invariant, output, detail, occurrences, where, described in found:
             finding = Finding(aten_op=op, called_op=self.called_op, invariant=invariant, output_index=output, detail=detail,
-                              inputs={}, occurrences=occurrences)
+                              inputs=described, occurrences=occurrences)
             self.findings.append(finding)
             self.where[id(finding)] = where
         for finding in python.findings:
