@@ -3,10 +3,10 @@
 A step is forward, backward and an optimizer step (AdamW) of a transformers
 model (BERT, GPT-2, T5, Llama: two layers, 64 wide) or a timm model on a
 small image. Ways: ``plain``; ``floor`` (a do-nothing dispatch mode: what any
-mode pays to intercept); ``opprop`` (``opprop.checking()``, what a user runs);
-``schema_check`` (PyTorch's SchemaCheckMode); ``native`` (``checking(engine="native")``)
-and ``native_off`` (plain, with the native engine's fallback registered) where it
-builds; with ``--baseline`` an earlier revision's ``checking()`` (its InvariantMode where it has none). Rounds interleave the ways in a fresh shuffled order
+mode pays to intercept); ``opprop`` (``opprop.checking()``, what a user runs: the
+native engine where it builds); ``python`` (``checking(engine="python")``, the
+Python mode); ``schema_check`` (PyTorch's SchemaCheckMode); and ``native_off``
+(plain, with the native engine's fallback registered) where it builds; with ``--baseline`` an earlier revision's ``checking()`` (its InvariantMode where it has none). Rounds interleave the ways in a fresh shuffled order
 each round, and a way's time is its median step over the rounds, so drift on
 a shared machine hits every way alike. A way that raises is reported as
 failed with its error, not timed. Needs the ``bench`` extra (timm, transformers).
@@ -93,15 +93,15 @@ def _contexts(baseline_mode=None) -> dict:
         found["new"] += len(result.new)
 
     @contextlib.contextmanager
-    def native():  # checking(engine="native"): the checks in C++ (opprop/check/native_engine.py)
-        with opprop.checking(engine="native") as result:
+    def python():  # checking(engine="python"): the Python mode, the reference (opprop/check/mode.py)
+        with opprop.checking(engine="python") as result:
             yield
-        found["native_new"] += len(result.new)
+        found["python_new"] += len(result.new)
 
-    ways = {"plain": contextlib.nullcontext, "floor": NullMode, "opprop": checked, "schema_check": SchemaCheckMode}
+    found["python_new"] = 0
+    ways = {"plain": contextlib.nullcontext, "floor": NullMode, "opprop": checked, "python": python, "schema_check": SchemaCheckMode}
     if native_registration() is not None:
-        found["native_new"] = 0
-        ways["native"], ways["native_off"] = native, contextlib.nullcontext
+        ways["native_off"] = contextlib.nullcontext
     if baseline_mode is not None:
         ways["baseline"] = baseline_way(baseline_mode)[1]
     return ways, found
@@ -146,8 +146,7 @@ def time_workload(name: str, rounds: int = 7, baseline_mode=None) -> dict:
             times[way].append(time.perf_counter() - start)
     result = {w: {"failed": failed[w]} if w in failed else {"seconds": statistics.median(times[w])} for w in ways}
     result["new_findings"] = found["new"]
-    if "native_new" in found:
-        result["native_new_findings"] = found["native_new"]
+    result["python_new_findings"] = found["python_new"]
     return result
 
 
@@ -196,8 +195,8 @@ def ratio(row: dict, a: str, b: str) -> float | None:
 def summary(results: dict) -> dict:
     """Geometric mean over the workloads where both ways ran, per ratio, and how many that is."""
     found = {}
-    for a, b in (("opprop", "floor"), ("opprop", "plain"), ("floor", "plain"), ("schema_check", "opprop"), ("opprop", "baseline"),
-                 ("native", "plain"), ("native", "opprop"), ("native_off", "plain")):
+    for a, b in (("opprop", "plain"), ("python", "plain"), ("opprop", "python"), ("opprop", "floor"), ("floor", "plain"),
+                 ("schema_check", "opprop"), ("opprop", "baseline"), ("python", "baseline"), ("native_off", "plain")):
         values = [r for r in (ratio(row, a, b) for row in results.values()) if r is not None]
         if values:
             geo = statistics.geometric_mean(values)

@@ -209,29 +209,34 @@ def _mutation(m: dict) -> list:
 def _ways(part: dict) -> list:
     """The ways a part timed: the four, the baseline when it had one, and the native engine's two where it ran."""
     rows = list(part.get("workloads", {}).values()) + [t["seconds"] for t in part.get("timings", [])]
-    native = ["native", "native_off"] if any("native" in row for row in rows) else []
+    native = [w for w in ("native", "native_off") if any(w in row for row in rows)]
     return ["plain", "floor", "opprop", "schema_check"] + (["baseline"] if part.get("baseline") else []) + native
 
 
 def _real_section(r: dict) -> list:
     ways = _ways(r)
+    python_way = any("python" in row for row in r["workloads"].values())  # (runs before the default was native: none)
+    if python_way:
+        ways.insert(ways.index("opprop") + 1, "python")
     out = [
         "",
         "## Real training steps",
         "",
         "One training step (forward, backward, AdamW) of small models built from configs, no download (`benchmarks/real.py`): "
         f"transformers and timm. The ways run in a fresh shuffled order each round, {r['rounds']} rounds, median step per way, "
-        f"torch intra-op threads = {r['threads']}. `opprop` is `opprop.checking()`; a way that raised shows its error. "
-        "`new` is the findings `checking()` reported that the ledger does not know. Where the native engine builds, "
-        "`native` is `checking(engine=\"native\")` (`native new`: its findings the ledger does not know) and `native_off` "
-        "is plain with the engine's fallback registered and no block open; `plain` then runs with nothing registered.",
+        f"torch intra-op threads = {r['threads']}. `opprop` is `opprop.checking()`, the default: the native engine where it "
+        "builds; a way that raised shows its error. `new` is the findings `checking()` reported that the ledger does not know. "
+        "`python` is `checking(engine=\"python\")`, the Python mode (`python new`: its findings the ledger does not know); "
+        "`native_off` is plain with the engine's fallback registered and no block open; `plain` then runs with nothing "
+        "registered. (Runs from before the native engine was the default have `native` for it and `opprop` for the Python mode.)",
         *_baseline_note(r),
         "",
         "| ratio | geometric mean | workloads |",
         "| --- | --- | --- |",
         *[f"| {k} | {v['geomean']:.2f} | {v['workloads']} |" for k, v in r["summary"].items()],
         "",
-        "| workload | " + " | ".join(f"{w} ms" for w in ways) + " | opprop/floor | opprop/plain | native/plain | new | native new |",
+        "| workload | " + " | ".join(f"{w} ms" for w in ways) + " | opprop/floor | opprop/plain | "
+        + ("python/plain | new | python new |" if python_way else "native/plain | new | native new |"),
         "| --- " * (len(ways) + 6) + "|",
     ]
     for name, row in r["workloads"].items():
@@ -241,9 +246,10 @@ def _real_section(r: dict) -> list:
         cells = [f"{row[w]['seconds'] * 1e3:.1f}" if "seconds" in row.get(w, {}) else f"failed: {row.get(w, {}).get('failed', '-')}" for w in ways]
         floor = row["opprop"]["seconds"] / row["floor"]["seconds"] if "seconds" in row.get("opprop", {}) and "seconds" in row.get("floor", {}) else None
         plain = row["opprop"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("opprop", {}) else None
-        native = row["native"]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get("native", {}) else None
-        out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {_f(native)} | "
-                   f"{row.get('new_findings', '-')} | {row.get('native_new_findings', '-')} |")
+        other = "python" if python_way else "native"
+        beside = row[other]["seconds"] / row["plain"]["seconds"] if "seconds" in row.get(other, {}) else None
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {_f(floor)} | {_f(plain)} | {_f(beside)} | "
+                   f"{row.get('new_findings', '-')} | {row.get(other + '_new_findings', '-')} |")
     differing = {name: row["differential"] for name, row in r["workloads"].items()
                  if row.get("differential", {}).get("only_python") or row.get("differential", {}).get("only_native")}
     if any("differential" in row for row in r["workloads"].values()):

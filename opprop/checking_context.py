@@ -29,6 +29,7 @@ from opprop.inputs.recording import CorpusRecorder, Recording
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
 
 
+NATIVE_UNAVAILABLE = "the native engine is not available"  # how ``engine_why`` starts where it could not run
 # ``found.handed_over`` of an engine="native" block the Python mode checked ("" where the native engine did)
 HANDED_OVER = "torch.compile holds compiled code, whose guards would read the native engine's key: the Python mode checked"
 
@@ -198,16 +199,19 @@ class checking(contextlib.ContextDecorator):
     NewFindings = NewFindings  # reachable as opprop.checking.NewFindings
 
     def __init__(self, *, fail_on_new: bool = False, invariants=None, snapshot_data: str = DEFAULT_SNAPSHOT, ledger=None, capture_calls: bool = False,
-                 record=None, engine: str = "python"):
+                 record=None, engine: str | None = None):
         if snapshot_data not in ("schema", "all"):
             raise ValueError(f"snapshot_data must be 'schema' or 'all', not {snapshot_data!r}")
-        if engine not in ("python", "native"):
+        if engine not in (None, "python", "native"):
             raise ValueError(f"engine must be 'python' or 'native', not {engine!r}")
         if engine == "native" and (record is not None or capture_calls):
             raise ValueError("engine='native' neither records nor captures calls (it sees no Python per call)")
         # engine="native" (check/native_engine.py): the checks in C++; `not_checked` counts the calls it declined, one
-        # internal-error record says so (and one more its own errors), `not_covered` names the invariants it does not check
+        # internal-error record says so (and one more its own errors), `not_covered` names the invariants it does not check.
+        # None, the default: native, but where the block records or captures calls, or the engine cannot run here
+        # (``engine_used`` says which ran, ``engine_why`` why not the native one)
         self.engine = engine
+        self.engine_used, self.engine_why = "", ""
         self.not_checked: dict = {}
         self.not_covered: tuple = ()
         self.handed_over = ""  # engine="native" only: why the Python mode checked the block instead (HANDED_OVER), or ""
@@ -259,10 +263,12 @@ class checking(contextlib.ContextDecorator):
         self.findings = []
         self.internal_errors = []
         self.unchecked_threads = []
+        self.engine_why = self._why_python()
         # Dynamo's guards read the thread's dispatch keys, the native engine's key among them: where compiled code may
         # run, the Python mode (whose keys Dynamo masks) checks the block, or a compiled function would recompile
-        self.handed_over = HANDED_OVER if self.engine == "native" and compile_watch.compiled_code_alive() else ""
-        if self.engine == "native" and not self.handed_over:
+        self.handed_over = HANDED_OVER if not self.engine_why and compile_watch.compiled_code_alive() else ""
+        self.engine_used = "python" if self.engine_why or self.handed_over else "native"
+        if self.engine_used == "native":
             from opprop.check import native_engine
 
             mode = native_engine.NativeChecks(site=user_frame)
@@ -280,6 +286,17 @@ class checking(contextlib.ContextDecorator):
             self._undo_enter(mode, modes, modes_before)
             raise
         return self
+
+    def _why_python(self) -> str:
+        """Why this block runs the Python mode rather than the native engine ("" where it runs the native one)."""
+        if self.engine is not None:
+            return "" if self.engine == "native" else "engine='python' asked for"
+        if self.recorder is not None or self.capture_calls:
+            return "it records or captures calls, which needs Python per call"
+        from opprop.check import native_engine
+
+        why_not = native_engine.available()
+        return f"{NATIVE_UNAVAILABLE}: {why_not}" if why_not else ""
 
     def _undo_enter(self, mode, modes: list, modes_before: int) -> None:
         """What an interrupted ``__enter__`` did, undone: the mode off the stack (or the native block ended), this block

@@ -41,6 +41,13 @@ def pytest_addoption(parser):
     )
 
     group.addoption(
+        "--opprop-engine",
+        choices=("native", "python"),
+        default=None,
+        help="the engine that checks the tests (default: checking()'s own, the native engine where it builds and the "
+        "run neither records nor writes expect files, else the Python mode)",
+    )
+    group.addoption(
         "--opprop-record",
         metavar="DIR",
         help="write each distinct ATen-level call the tests make into the corpus DIR, for opprop check/fuzz --corpus DIR (implies --opprop)",
@@ -88,18 +95,23 @@ class OppropSession:
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
         self.log: list[str] = []
-        self.without_compiled: set[str] = set()  # why a process checked on the Python path alone (hot_path.why_not)
+        self.without_compiled: set[str] = set()  # why a process checked more slowly: once per reason, the whole line
+        self.engine = config.getoption("opprop_engine")
         self.recorder = None  # --opprop-record: one corpus file for every test of this process
         if config.getoption("opprop_record"):
             from opprop.inputs.recording import CorpusRecorder
 
             self.recorder = CorpusRecorder(config.getoption("opprop_record"))
 
-    def _note_hot_path(self) -> None:
+    def _note_slower(self, found) -> None:
+        """Why this test was checked the slow way, said once per reason for the whole run (never silently)."""
         from opprop.check import hot_path
+        from opprop.checking_context import NATIVE_UNAVAILABLE
 
-        if hot_path.module is None and hot_path.why_not:
-            self.without_compiled.add(hot_path.why_not)
+        if found.engine_why.startswith(NATIVE_UNAVAILABLE):
+            self.without_compiled.add(f"{found.engine_why}; the Python mode did the same checks, slower")
+        if found.engine_used == "python" and hot_path.module is None and hot_path.why_not:
+            self.without_compiled.add(f"compiled hot path unavailable ({hot_path.why_not}); the Python path did the same checks, slower")
 
     # ------------------------------------------------------------ per test
 
@@ -107,13 +119,13 @@ class OppropSession:
     def pytest_runtest_call(self, item):
         from opprop.checking_context import checking
 
-        found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir), record=self.recorder)
+        found = checking(ledger=self.ledger, capture_calls=bool(self.write_dir), record=self.recorder, engine=self.engine)
         try:
             with found:
                 result = yield
         finally:
             self.tests_checked += 1
-            self._note_hot_path()
+            self._note_slower(found)
             self._keep(item.nodeid, found.findings)
             self.internal_errors.extend(dict(e.as_json(), test=item.nodeid) for e in found.internal_errors)
         new = found.new
@@ -245,6 +257,6 @@ class OppropSession:
             for (op, stage, error), tests in by_error.items():
                 tr.write_line(f"ERROR {op} ({stage}): {error}: {len(tests)} call(s); first {min(tests)}")
         for why in sorted(self.without_compiled):  # once per reason, for the whole run
-            tr.write_line(f"opprop: compiled hot path unavailable ({why}); the Python path did the same checks, slower")
+            tr.write_line(f"opprop: {why}")
         for line in self.log:
             tr.write_line(line)

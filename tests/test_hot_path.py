@@ -194,7 +194,7 @@ def test_a_parameter_input_is_checked_as_a_tensor(op, invariant, hot_path):
     from opprop.core import ledger as ledger_mod
 
     weight = torch.nn.Parameter(torch.ones(2, 2))
-    with opprop.checking(ledger=ledger_mod.Ledger(None, {})) as found:
+    with opprop.checking(ledger=ledger_mod.Ledger(None, {}), engine="python") as found:  # (the Python mode's hot path)
         getattr(custom_ops.ops, op)(weight)
     assert invariant in {f.invariant for f in found.findings}
 
@@ -207,7 +207,7 @@ def test_views_of_parameters_are_cleared_by_the_screen(monkeypatch, hot_path):
     real = checkmode.InvariantMode._record
     monkeypatch.setattr(checkmode.InvariantMode, "_record", lambda self, *a: slow.append(a[0].kind.name) or real(self, *a))
     layer = torch.nn.Linear(3, 2)
-    with opprop.checking() as found:
+    with opprop.checking(engine="python") as found:
         layer(torch.randn(4, 3)).sum().backward()
     assert found.findings == [] and slow == []
 
@@ -608,7 +608,7 @@ def test_without_the_compiled_path_the_python_one_finds_the_same():
         "import torch, opprop\n"
         "from opprop.check import hot_path\n"
         "import custom_ops\n"
-        "with opprop.checking() as found:\n"
+        "with opprop.checking(engine='python') as found:\n"
         "    custom_ops.ops.mutate_input(torch.nn.Parameter(torch.ones(3)))\n"
         "    torch.mm(torch.ones(2, 2), torch.ones(2, 2))\n"
         "print(hot_path.module is None, hot_path.why_not, sorted({f.invariant for f in found.findings}))\n"

@@ -30,7 +30,7 @@ CHECK_AND_SAY = textwrap.dedent("""
     import torch, opprop
     from opprop.check import hot_path
     import custom_ops
-    with opprop.checking() as found:
+    with opprop.checking(engine="python") as found:
         torch.ops.opprop_test.return_input(torch.ones(3))
     assert any(f.invariant == "returns_input" for f in found.findings), found.findings
     print(hot_path.status())
@@ -170,7 +170,7 @@ FORGET_PLANS = textwrap.dedent("""
             plan_mod._forget_plans()
 
     x = torch.ones(3)
-    with opprop.checking() as found:
+    with opprop.checking(engine="python") as found:
         if sys.argv[1] == "thread":
             threading.Thread(target=forget, daemon=True).start()
         for _ in range(200):
@@ -222,7 +222,7 @@ SIGINT_STORM = textwrap.dedent("""
             raise KeyboardInterrupt
 
     signal.signal(signal.SIGALRM, interrupt)
-    with opprop.checking():
+    with opprop.checking(engine="python"):
         torch.add(x, 1)  # planned
         signal.setitimer(signal.ITIMER_REAL, 0.003, 0.003)
         end = time.monotonic() + 3

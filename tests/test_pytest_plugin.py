@@ -124,7 +124,8 @@ def test_its_own_result_stands():
 @pytest.mark.parametrize("workers", [pytest.param([], marks=pytest.mark.nightly), ["-n", "2"]])  # one process: nightly
 def test_an_internal_error_is_reported_and_the_test_passes(pytester, workers):
     pytester.makepyfile(test_broken=BROKEN_CHECKS)
-    result = _run(pytester, "--opprop=fail", "--opprop-report", "r.json", *workers)
+    # (the Python mode's screen is the one planted broken)
+    result = _run(pytester, "--opprop=fail", "--opprop-engine", "python", "--opprop-report", "r.json", *workers)
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines([
         "2 opprop internal error(s): those calls ran unchecked*",
@@ -227,9 +228,20 @@ def test_a_finding_in_a_backward_pass_becomes_an_expect_file_that_replays(pytest
 @pytest.mark.parametrize("workers", [pytest.param([], marks=pytest.mark.nightly), ["-n", "2"]])  # one process: nightly
 def test_the_summary_says_once_when_the_compiled_path_was_unavailable(user, workers):
     user._monkeypatch.setenv("OPPROP_HOT_PATH", "0")
-    result = _run(user, "--opprop", *workers)
+    result = _run(user, "--opprop", "--opprop-engine", "python", *workers)
     said = [line for line in result.outlines if "compiled hot path unavailable" in line]
     assert said == ["opprop: compiled hot path unavailable (OPPROP_HOT_PATH=0); the Python path did the same checks, slower"]
     assert any(line.startswith("NEW   opprop_test::return_input") for line in result.outlines)  # checked all the same
     user._monkeypatch.delenv("OPPROP_HOT_PATH")
-    assert not [line for line in _run(user, "--opprop", *workers).outlines if "compiled hot path" in line]
+    assert not [line for line in _run(user, "--opprop", "--opprop-engine", "python", *workers).outlines if "compiled hot path" in line]
+
+
+def test_the_summary_says_once_when_the_native_engine_was_unavailable(user, tmp_path):
+    """The default engine could not be built (a compiler that fails): the Python mode checks, and the run says so once."""
+    user._monkeypatch.setenv("TORCH_EXTENSIONS_DIR", str(tmp_path / "no-builds"))
+    user._monkeypatch.setenv("CXX", "false")
+    result = _run(user, "--opprop", "-n", "2")
+    said = [line for line in result.outlines if "native engine is not available" in line]
+    assert len(said) == 1 and said[0].startswith("opprop: the native engine is not available: ")
+    assert said[0].endswith("; the Python mode did the same checks, slower")
+    assert any(line.startswith("NEW   opprop_test::return_input") for line in result.outlines)  # checked all the same

@@ -37,7 +37,7 @@ def _by_key(found) -> dict:
 
 def test_repeats_of_a_known_finding_are_counted_and_the_first_keeps_its_call():
     x, w = torch.randn(4, 8, 16), torch.randn(16, 16)
-    with opprop.checking() as found:
+    with opprop.checking(engine="python") as found:  # (the native engine keeps no call: docs/checking.md)
         for _ in range(50):
             x @ w  # 3-D matmul: mm, then _unsafe_view of the fresh result (ledgered)
     unsafe_view = [f for f in found.findings if f.aten_op == "aten::_unsafe_view"]
@@ -51,7 +51,7 @@ def test_repeats_of_a_known_finding_are_counted_and_the_first_keeps_its_call():
 
 def test_another_site_or_signature_is_its_own_record():
     x, w, wide = torch.randn(4, 8, 16), torch.randn(16, 16), torch.randn(2, 8, 16)
-    with opprop.checking() as found:
+    with opprop.checking(engine="python") as found:  # (the native engine counts repeats per finding, not per site)
         for _ in range(3):
             x @ w
         for _ in range(2):

@@ -29,15 +29,21 @@ class UndeclaredMutation(Invariant):
         return states
 
     def check(self, call):
-        """Unless it shares storage with an argument the schema marks mutable (``torch.mul(a, b, out=a)`` changes ``self``)."""
+        """Unless it shares storage with an argument the schema marks mutable (``torch.mul(a, b, out=a)`` changes
+        ``self``), or only its version moved while another input on its storage changed more: views share their
+        base's version counter, so that input's write bumped this one's (``bumped_by_another``, in C++ too)."""
         names = call.kind.arg_names
-        for k, state in enumerate(call.state[ID]):
-            if state is None:
-                continue
+        changes = [(k, Snapshot(state).changed(call.inputs[k][1]) if state is not None else None)
+                   for k, state in enumerate(call.state[ID])]
+        for k, changed in changes:
             i, t = call.inputs[k]
-            changed = Snapshot(state).changed(t)
-            if changed and not call.aliasing.input_may_change(i, t):
-                yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
+            if not changed or call.aliasing.input_may_change(i, t):
+                continue
+            if changed == "version_counter" and any(
+                    o != k and other not in (None, "version_counter") and call.aliasing.share_storage(t, call.inputs[o][1])
+                    for o, other in changes):
+                continue
+            yield None, {"argument": names[i] if i < len(names) else f"arg{i}", "changed": changed}
 
     @staticmethod
     def repro_breaks(outputs, inputs, before, state, facts, seen):
