@@ -66,14 +66,10 @@ def _fake_key_taken() -> str:
     return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
-def uncovered_by_kernel_names() -> tuple[list[str], list[str]]:
-    """Every registered overload name, split: (no ADInplaceOrView kernel and not composite, has a kernel there)."""
-    import torch
+if __name__ == "__main__":  # python -m opprop.check.dispatch_hook: build it now (CI does, before its tests)
+    import sys
 
-    free, taken = [], []
-    has = torch._C._dispatch_has_kernel_for_dispatch_key
-    for name in torch._C._dispatch_get_all_op_names():
-        if has(name, "CompositeImplicitAutograd"):
-            continue
-        (taken if has(name, "ADInplaceOrView") else free).append(name)
-    return free, taken
+    if load() is None:
+        print(f"opprop: the native engine is not available: {why_not}", file=sys.stderr)
+        sys.exit(1)
+    print(f"opprop: the native engine is {module.__file__}")
