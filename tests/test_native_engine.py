@@ -378,3 +378,23 @@ def test_a_native_finding_describes_its_calls_tensors_as_the_python_mode_does(na
     for key, python_inputs in described["python"].items():
         tensors = {arg: d for arg, d in python_inputs.items() if isinstance(d, (dict, list))}
         assert described["native"][key] == tensors and tensors, key
+
+
+def test_run_call_under_the_native_engine_counts_reached_and_names_the_overload_that_asserted(monkeypatch):
+    """The exploration sessions read ``reached`` (their behaviours, the schedule) and ``raised_in`` (an internal
+    assert's key when the call is no one overload): counted in C++ by a counting block, as InvariantMode counts them."""
+    import internal_assert_ops  # noqa: F401  (opprop_asserts::checked asserts on 2-d inputs)
+    from opprop.check import engines, runner
+    from opprop.core.calls import Call
+
+    calls = [Call("matmul", torch.matmul, (torch.randn(4, 8, 16), torch.randn(16, 16)), {}),
+             Call("opprop_test::return_input", _op("opprop_test::return_input").default, (torch.randn(3),), {}),
+             Call("a composite", lambda x: torch.ops.opprop_asserts.checked(x.sin()), (torch.randn(2, 2),), {})]
+    seen = {}
+    for engine in ("python", "native"):
+        monkeypatch.setenv(engines.SWITCH, engine)
+        seen[engine] = [(r.reached, sorted((f.aten_op, f.invariant) for f in r.findings), r.error)
+                        for r in map(runner.run_call, calls)]
+    assert seen["native"] == seen["python"]
+    assert seen["native"][2][1] == [("opprop_asserts::checked", "internal_assert")]  # the overload, not "a composite"
+    assert seen["native"][0][0] and all(n > 0 for n in seen["native"][0][0].values())

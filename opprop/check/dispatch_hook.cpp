@@ -37,7 +37,21 @@ constexpr const char* READ_FAILED = "error reading inputs";
 // (A CompositeImplicitAutograd op reaches here only with autograd below it, as it reaches a dispatch mode: checked
 // whole with the invariants that apply to it, its decomposition below unchecked, as under the mode.)
 template <class Call>
-void checked(const Plan& p, Stack* stack, Call&& call) {
+void checked(const Plan& p, Stack* stack, Call&& below) {
+  Ledger& l = ledger();
+  if (l.count_reached) l.reach(p);
+  auto call = [&] {  // the op's own exception propagates unchanged; a counting block notes which overload raised it
+    if (!l.count_reached) return below();
+    try {
+      below();
+    } catch (const c10::Error& e) {
+      l.raised(p, e.what_without_backtrace());
+      throw;
+    } catch (const std::exception& e) {
+      l.raised(p, e.what());
+      throw;
+    }
+  };
   std::vector<Input> inputs;
   const char* why = nullptr;
   try {
@@ -175,8 +189,9 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     return reinterpret_cast<intptr_t>(prior);
   });
   m.def("leave", [](intptr_t prior) { current_block() = prior ? block_of(prior) : nullptr; });
-  m.def("begin", [](py::object site, py::object python_checks) {  // a block in one call: its handle
+  m.def("begin", [](py::object site, py::object python_checks, bool count_reached) {  // a block in one call: its handle
     Ledger* l = open_block();
+    l->count_reached = count_reached;
     l->site = site.is_none() ? py::object() : site;
     l->python_checks = python_checks.is_none() ? py::object() : python_checks;
     bool registered = true;  // the key is never included without opprop's fallback there: else a record, code as plain
@@ -190,7 +205,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     }
     enter_block(l, registered);
     return reinterpret_cast<intptr_t>(l);
-  }, py::arg("site") = py::none(), py::arg("python_checks") = py::none());
+  }, py::arg("site") = py::none(), py::arg("python_checks") = py::none(), py::arg("count_reached") = false);
   m.def("end", [](intptr_t handle) {  // its end in one call, in any order of this thread's blocks: what it found, closed
     Ledger* l = block_of(handle);  // (a handle not open: refused before anything changes)
     Ledger* outer = leave_block(l);
@@ -201,8 +216,11 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     }
     if (alone) take_into(orphans(), *l);  // the only block: calls on threads torch started for it are its own
     if (outer) merge(*l, *outer);  // nested: the outer block saw these calls too
+    py::dict reached;  // (a counting block's: {overload: calls}, and the overload that raised last, or None)
+    for (const auto& [plan, n] : l->reached) reached[py::str(plan->name)] = n;
+    py::object raised = l->raised_op.empty() ? py::object(py::none()) : py::object(py::make_tuple(l->raised_op, l->raised_what));
     py::tuple taken = py::make_tuple(drained(*l), declined_of(*l), py::make_tuple(l->checked.load(), l->errors.load(),
-                                                                                  l->first_error));
+                                                                                  l->first_error), reached, raised);
     close_block(l);
     return taken;
   });

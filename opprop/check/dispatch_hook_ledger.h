@@ -55,6 +55,20 @@ struct Ledger {  // one checking block's: what its thread's calls found and decl
   std::string first_error;  // opprop's own failure, the first one: a record, never the user's exception
   py::object site;  // () -> "file.py:12", the user's line (checking() hands usercode.user_frame), or None
   py::object python_checks;  // (op, why, args, kwargs) -> (taken, result): the declined calls' checks, or None
+  // The exploration sessions' blocks (count_reached): calls per overload met, as InvariantMode.reached counts them, and
+  // the last overload whose call raised with its message (InvariantMode.raised_in: an internal assert's key)
+  bool count_reached = false;
+  std::unordered_map<const Plan*, int64_t> reached;
+  std::string raised_op, raised_what;
+  void reach(const Plan& p) {
+    std::lock_guard<std::mutex> g(mu);
+    reached[&p]++;
+  }
+  void raised(const Plan& p, const char* what) {
+    std::lock_guard<std::mutex> g(mu);
+    raised_op = p.name;
+    raised_what = what;
+  }
 
   // ask_site: a first record asks the block's site for the user's line; a merged one keeps its own (a call made on
   // a thread torch started has no line of the user's: the block's `with` line would be no better than none)

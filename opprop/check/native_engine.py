@@ -177,7 +177,7 @@ _open = threading.local()  # per thread: the NativeChecks blocks open, innermost
 class NativeChecks:
     """One block of native checks in this thread; ``findings``, ``not_checked`` and ``internal_errors`` are filled at exit."""
 
-    def __init__(self, called_op: str = "user code", site=None):
+    def __init__(self, called_op: str = "user code", site=None, count_reached: bool = False):
         hook = dispatch_hook.load()
         if hook is None:
             raise Unavailable(f"the native engine is not available: {dispatch_hook.why_not}")
@@ -193,6 +193,11 @@ class NativeChecks:
         self.site = site  # () -> the user's file:line, asked once per distinct finding (None: no line)
         self.where: dict = {}  # id(finding) -> its file:line
         self._block = None
+        # count_reached (the exploration sessions'): ``reached``, calls per overload met, and ``raised_in``, the
+        # overload whose call raised last with its message, as InvariantMode has them (else {} and None)
+        self.count_reached = count_reached
+        self.reached: dict[str, int] = {}
+        self.raised_in: tuple[str, str] | None = None
 
     def __enter__(self) -> "NativeChecks":
         _higher_order_ops_fall_through(self.hook)
@@ -200,7 +205,7 @@ class NativeChecks:
         blocks = _open.__dict__.setdefault("blocks", [])
         try:  # all or nothing: a Ctrl-C between the two steps must not leave the key included with no block to end it
             # one call: a ledger of its own, set for this thread, and the Fake key included
-            self._block = self.hook.begin(self.site, self.python)
+            self._block = self.hook.begin(self.site, self.python, self.count_reached)
             blocks.append(self)
         except BaseException:
             self._undo_enter()
@@ -221,7 +226,7 @@ class NativeChecks:
         # order: generators, asyncio tasks), the orphans taken when this is the only block, the findings handed on to
         # the block open when this one began, and what it found, with the ledger closed
         block, self._block = self._block, None
-        found, declined, (checked, errors, first) = self.hook.end(block)
+        found, declined, (checked, errors, first), self.reached, self.raised_in = self.hook.end(block)
         blocks = _open.blocks
         at = blocks.index(self)
         del blocks[at]

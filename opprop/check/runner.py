@@ -5,6 +5,7 @@ import dataclasses
 import re
 
 from opprop.core.calls import Call, from_schema_alone
+from opprop.core.opnames import overload_from_name
 from opprop.check import outer
 from opprop.core.outcomes import OutcomeKind, says_bug
 from opprop.check.engines import engine
@@ -61,19 +62,18 @@ class CallResult:
 
 class _NativeCall:
     """The native engine around one call, read as InvariantMode is read: findings (the call's own arguments described
-    where the finding is its op's), reached (not counted natively: empty), internal_errors (the block's records), and
-    raised_in None (which overload raised is not read natively: an internal assert is keyed by the call's own op)."""
-
-    reached: dict = {}
-    raised_in = None
+    where the finding is its op's), reached (calls per overload, counted in C++), internal_errors (the block's records),
+    and raised_in (the overload whose call raised last, and its message: an internal assert's key)."""
 
     def __init__(self, call: Call, invariants):
         from opprop.check import native_engine  # (built on first use, only when asked for)
 
         self.call, self.invariants = call, invariants
-        self.block = native_engine.NativeChecks(call.target)
+        self.block = native_engine.NativeChecks(call.target, count_reached=True)
         self.findings: list = []
         self.internal_errors: list = []
+        self.reached: dict = {}
+        self.raised_in = None
 
     def __enter__(self) -> "_NativeCall":
         self.block.__enter__()
@@ -81,6 +81,10 @@ class _NativeCall:
 
     def __exit__(self, *exc) -> bool:
         self.block.__exit__(*exc)
+        if self.block.raised_in is not None:  # the exception leaving the block is that op's when its first line is in
+            name, message = self.block.raised_in  # the C++ message (a Python kernel's comes wrapped: "RuntimeError: ...")
+            error = str(exc[1]) if exc[1] is not None else ""
+            self.raised_in = (overload_from_name(name), error if error and error.splitlines()[0] in message else message)
         schema = getattr(self.call.fn, "_schema", None)
         own = schema.name + (f".{schema.overload_name}" if schema.overload_name else "") if schema is not None else None
         for f in self.block.findings:
@@ -90,6 +94,7 @@ class _NativeCall:
                 f.inputs = describe_arguments([a.name for a in schema.arguments], self.call.args, self.call.kwargs)
             self.findings.append(f)
         self.internal_errors = self.block.records()
+        self.reached = self.block.reached
         return False
 
 
