@@ -29,8 +29,7 @@ from opprop.inputs.recording import CorpusRecorder, Recording
 _INTERNAL_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torch, sys.modules["opprop"]))
 
 
-NATIVE_UNAVAILABLE = "the native engine is not available"  # how ``engine_why`` starts where it could not run
-# ``found.handed_over`` of an engine="native" block the Python mode checked ("" where the native engine did)
+# ``found.engine_why`` (and ``handed_over``) of a block the Python mode checked because compiled code may run in it
 HANDED_OVER = "torch.compile holds compiled code, whose guards would read the native engine's key: the Python mode checked"
 
 MAX_USER_CALL_VALUES = 1 << 24  # capture_calls=True: tensor values a captured call may hold (a training step's weights)
@@ -209,12 +208,11 @@ class checking(contextlib.ContextDecorator):
         # engine="native" (check/native_engine.py): the checks in C++; `not_checked` counts the calls it declined, one
         # internal-error record says so (and one more its own errors), `not_covered` names the invariants it does not check.
         # None, the default: native, but where the block records or captures calls, or the engine cannot run here
-        # (``engine_used`` says which ran, ``engine_why`` why not the native one)
+        # (``engine_why``: why the last block was not the native engine's, "" where it was, None before any block)
         self.engine = engine
-        self.engine_used, self.engine_why = "", ""
+        self.engine_why: str | None = None
         self.not_checked: dict = {}
         self.not_covered: tuple = ()
-        self.handed_over = ""  # engine="native" only: why the Python mode checked the block instead (HANDED_OVER), or ""
         self.fail_on_new = fail_on_new
         self.invariants = None if invariants is None else frozenset(invariants)
         unknown = sorted((self.invariants or set()) - set(catalog.ALL_INVARIANTS))
@@ -264,10 +262,6 @@ class checking(contextlib.ContextDecorator):
         self.internal_errors = []
         self.unchecked_threads = []
         self.engine_why = self._why_python()
-        # Dynamo's guards read the thread's dispatch keys, the native engine's key among them: where compiled code may
-        # run, the Python mode (whose keys Dynamo masks) checks the block, or a compiled function would recompile
-        self.handed_over = HANDED_OVER if not self.engine_why and compile_watch.compiled_code_alive() else ""
-        self.engine_used = "python" if self.engine_why or self.handed_over else "native"
         if self.engine_used == "native":
             from opprop.check import native_engine
 
@@ -287,16 +281,30 @@ class checking(contextlib.ContextDecorator):
             raise
         return self
 
+    @property
+    def engine_used(self) -> str:
+        """The engine that checked the last block: "native", or "python" (``engine_why`` says why); "" before any."""
+        return "" if self.engine_why is None else "python" if self.engine_why else "native"
+
+    @property
+    def handed_over(self) -> str:
+        """HANDED_OVER where the Python mode checked the block because compiled code may run in it, else ""."""
+        return HANDED_OVER if self.engine_why == HANDED_OVER else ""
+
     def _why_python(self) -> str:
         """Why this block runs the Python mode rather than the native engine ("" where it runs the native one)."""
-        if self.engine is not None:
-            return "" if self.engine == "native" else "engine='python' asked for"
-        if self.recorder is not None or self.capture_calls:
-            return "it records or captures calls, which needs Python per call"
         from opprop.check import native_engine
 
-        why_not = native_engine.available()
-        return f"{NATIVE_UNAVAILABLE}: {why_not}" if why_not else ""
+        if self.engine == "python":
+            return "engine='python' asked for"
+        if self.engine is None and (self.recorder is not None or self.capture_calls):
+            return "it records or captures calls, which needs Python per call"
+        why_not = native_engine.available() if self.engine is None else None  # (asked for: NativeChecks raises)
+        if why_not:
+            return f"{native_engine.UNAVAILABLE}: {why_not}"
+        # Dynamo's guards read the thread's dispatch keys, the native engine's key among them: where compiled code may
+        # run, the Python mode (whose keys Dynamo masks) checks the block, or a compiled function would recompile
+        return HANDED_OVER if compile_watch.compiled_code_alive() else ""
 
     def _undo_enter(self, mode, modes: list, modes_before: int) -> None:
         """What an interrupted ``__enter__`` did, undone: the mode off the stack (or the native block ended), this block

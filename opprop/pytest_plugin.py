@@ -95,7 +95,7 @@ class OppropSession:
         self.captured: set = set()  # (aten op, invariant) whose call this process already keeps
         self.definitions: dict = {}  # namespace -> source file registering it (custom ops' repros)
         self.log: list[str] = []
-        self.without_compiled: set[str] = set()  # why a process checked more slowly: once per reason, the whole line
+        self.slower_because: set[str] = set()  # why a process checked more slowly: one whole line per reason
         self.engine = config.getoption("opprop_engine")
         self.recorder = None  # --opprop-record: one corpus file for every test of this process
         if config.getoption("opprop_record"):
@@ -105,13 +105,12 @@ class OppropSession:
 
     def _note_slower(self, found) -> None:
         """Why this test was checked the slow way, said once per reason for the whole run (never silently)."""
-        from opprop.check import hot_path
-        from opprop.checking_context import NATIVE_UNAVAILABLE
+        from opprop.check import hot_path, native_engine
 
-        if found.engine_why.startswith(NATIVE_UNAVAILABLE):
-            self.without_compiled.add(f"{found.engine_why}; the Python mode did the same checks, slower")
+        if (found.engine_why or "").startswith(native_engine.UNAVAILABLE):
+            self.slower_because.add(f"{found.engine_why}; the Python mode did the same checks, slower")
         if found.engine_used == "python" and hot_path.module is None and hot_path.why_not:
-            self.without_compiled.add(f"compiled hot path unavailable ({hot_path.why_not}); the Python path did the same checks, slower")
+            self.slower_because.add(f"compiled hot path unavailable ({hot_path.why_not}); the Python path did the same checks, slower")
 
     # ------------------------------------------------------------ per test
 
@@ -175,7 +174,7 @@ class OppropSession:
             self.records.extend(data["records"])
             self.internal_errors.extend(data["internal_errors"])
             self.tests_checked += data["tests_checked"]
-            self.without_compiled.update(data.get("without_compiled", ()))
+            self.slower_because.update(data.get("slower_because", ()))
 
     # ------------------------------------------------------------ the end
 
@@ -184,7 +183,7 @@ class OppropSession:
         if workeroutput is not None:  # an xdist worker: the controller reports
             workeroutput["opprop"] = json.dumps(
                 {"records": self.records, "internal_errors": self.internal_errors, "tests_checked": self.tests_checked,
-                 "without_compiled": sorted(self.without_compiled)}
+                 "slower_because": sorted(self.slower_because)}
             )
             return
         if self.write_dir:
@@ -256,7 +255,7 @@ class OppropSession:
             tr.write_line(f"{len(self.internal_errors)} opprop internal error(s): those calls ran unchecked (tracebacks in --opprop-report)")
             for (op, stage, error), tests in by_error.items():
                 tr.write_line(f"ERROR {op} ({stage}): {error}: {len(tests)} call(s); first {min(tests)}")
-        for why in sorted(self.without_compiled):  # once per reason, for the whole run
+        for why in sorted(self.slower_because):  # once per reason, for the whole run
             tr.write_line(f"opprop: {why}")
         for line in self.log:
             tr.write_line(line)

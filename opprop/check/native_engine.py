@@ -59,6 +59,9 @@ def not_covered(selected) -> tuple:
     return tuple(i for i in selected if i not in COVERED and i not in OUTSIDE_BLOCKS)
 
 
+UNAVAILABLE = "the native engine is not available"  # how every message saying so starts (checking(), the plugin)
+
+
 class Unavailable(RuntimeError):
     """The native engine cannot run here; the message says why (no compiler, the Fake key taken)."""
 
@@ -180,7 +183,7 @@ class NativeChecks:
     def __init__(self, called_op: str = "user code", site=None, count_reached: bool = False):
         hook = dispatch_hook.load()
         if hook is None:
-            raise Unavailable(f"the native engine is not available: {dispatch_hook.why_not}")
+            raise Unavailable(f"{UNAVAILABLE}: {dispatch_hook.why_not}")
         self.hook = hook
         self.called_op = called_op
         self.findings: list[Finding] = []
