@@ -102,3 +102,24 @@ def test_crossing_calls_make_no_file_where_the_sweep_runs(tmp_path, monkeypatch)
     for index, call in crossing.crossing_calls(op, 0, 200):
         run_call(call)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sweep_scans_every_overload_first_and_a_crash_ends_one_scan_call_not_the_overload_s_scan(tmp_path):
+    # nine targets for one worker: a sweep with rounds, so its scan (fuzz.energy.SCAN_ROUND) runs every overload's
+    # crossing calls before any first-round share; quantized_out segfaults whenever its out= tensor is quantized
+    from opprop.fuzz.worker import SCAN_SEED
+
+    ops = ["opprop_crossing::quantized_out", "opprop_crossing::quantized_out_ok", *(f"opprop_energy::flat_{c}" for c in "abcdefg")]
+    run_fuzz(tmp_path, "--import", "crossing_ops", "--import", "energy_ops", "--ops", *ops, "--no-seed", "--jobs", "1", "--budget", "30",
+             "--per-op-examples", "100000", "--database", str(tmp_path / "db"), timeout=300)
+    journaled = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
+    done = [r for r in journaled if r.get("type") == "op_done"]
+    stages = [r.get("stage") for r in done]
+    assert {r["target"] for r in done if r.get("stage") == "scan"} == set(ops)
+    assert stages.index(None) > max(i for i, s in enumerate(stages) if s == "scan")  # the scan ends before the first round
+    crashed = [r["replay"] for r in journaled if r.get("type") == "finding" and r["finding"]["invariant"] == "crash"
+               and r["replay"].get("crossing_seed") == SCAN_SEED]
+    indices = [replay["crossing"] for replay in crashed if replay["target"] == "opprop_crossing::quantized_out"]
+    # each crash resumed the scan at the next call, in a fresh worker
+    assert len(indices) >= 2 and indices == sorted(set(indices)), crashed
+    assert not [replay for replay in crashed if replay["target"] != "opprop_crossing::quantized_out"]

@@ -55,13 +55,16 @@ def test_a_sweep_gives_its_later_rounds_to_the_target_that_still_surprises(tmp_p
     ops = [f"opprop_energy::flat_{c}" for c in "abcdefgh"] + ["opprop_energy::surprising"]
     _, report = run_fuzz(tmp_path, "--import", "energy_ops", "--ops", *ops, "--no-seed", "--jobs", "1", "--budget", "40",
                          "--per-op-examples", "100000", "--database", str(tmp_path / "db"), timeout=300)
-    shares = {}
+    shares, scanned = {}, {}  # the rounds' shares, and the scan's (energy.SCAN_ROUND), by target
     for line in (tmp_path / "run.jsonl").read_text().splitlines():
         record = json.loads(line)
         if record.get("type") == "op_done":
-            shares.setdefault(record["target"], []).append(record["stats"]["examples"])
+            into = scanned if record.get("stage") == "scan" else shares
+            into.setdefault(record["target"], []).append(record["stats"]["examples"])
+    assert set(scanned) == set(ops), scanned  # every overload was scanned first
     assert len(shares["opprop_energy::surprising"]) >= 2, shares  # a later round
     rows = {o["name"]: o for o in report["ops"]}
-    assert rows["opprop_energy::surprising"]["examples"] == sum(shares["opprop_energy::surprising"])  # one row for all its shares
+    surprising = "opprop_energy::surprising"
+    assert rows[surprising]["examples"] == sum(shares[surprising]) + sum(scanned[surprising])  # one row for all its shares
     later = {t: sum(n[1:]) for t, n in shares.items()}
     assert later["opprop_energy::surprising"] > sum(n for t, n in later.items() if "flat" in t), shares

@@ -169,20 +169,24 @@ class Exploration:
             if self._stopped():
                 break
 
-    def run_crossing(self, count: int, share: float = 1.0) -> None:
-        """An overload target's first ``count`` crossing calls under the session's seed (``generators.crossing``): fixed
-        calls, each replayed from its index, for at most ``share`` of the time to the soft deadline."""
+    def run_crossing(self, count: int, share: float = 1.0, first: int = 0) -> None:
+        """An overload target's crossing calls ``first`` .. ``first + count - 1`` under the session's seed
+        (``generators.crossing``): fixed calls, each replayed from its index, for at most ``share`` of the time to the soft
+        deadline (past it, the status says "budget")."""
         if self.target.kind != "overload" or count <= 0 or self.target.drawn_around_recorded_calls(self.device):
             return  # a --corpus's recorded calls replace the schema's draws, crossing's too
         until = self.start + share * (self.soft_deadline - self.start)
         seed = self.seed or 0
-        for index, call in crossing.crossing_calls(self.target.obj, 0, count, seed):
+        for index, call in crossing.crossing_calls(self.target.obj, first, count, seed):
             try:
                 self._run(call, self.sample_stats, b"", lambda i=index: {"target": self.target.name, "crossing": i, "crossing_seed": seed, **_corpus()})
             except Exception as e:  # noqa: BLE001: a Python kernel's own failure on a kind it never meant to take (a jagged
                 # tensor's ops, a prim's meta function: AttributeError, KeyError) refuses the call; a schema draw's would end the share
                 self.sample_stats.add(runner.CallResult([], f"{type(e).__name__}: {str(e).strip()[:200]}", {}), 0.0)
-            if self._stopped() or time.monotonic() > until:
+            if self._stopped():
+                break
+            if time.monotonic() > until:
+                self.status = "budget" if share >= 1.0 else self.status
                 break
 
     def strategy(self):

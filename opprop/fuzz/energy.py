@@ -1,7 +1,7 @@
 """How a sweep spends the time after its first round: on the targets whose examples still show something new.
 
-With more than ``ROUNDS_FROM`` targets per worker, the first round gives every target an even share of
-``FIRST_ROUND`` of the budget, so each is tested. Each later
+With more than ``ROUNDS_FROM`` targets per worker, a scan (``SCAN_ROUND``) first runs every overload's crossing calls,
+then the first round gives every target an even share of ``FIRST_ROUND`` of the budget left, so each is tested. Each later
 round ranks the targets whose last share ran out of time (or crashed, or hung) by their energy: the Good-Turing
 estimate, from that share, of the chance that one more example shows a behaviour no example has shown yet (an
 overload reached, a kind of error, a finding: ``runner.OpStats.discovery``), add-one smoothed so a target cut short
@@ -14,7 +14,13 @@ from __future__ import annotations
 from opprop.core.outcomes import LOST_KINDS
 from opprop.fuzz.messages import OpDone
 
-FIRST_ROUND = 0.6  # of the budget, spread evenly over every target: what a later round ranks them by
+# Before the first round, a sweep with rounds scans: every overload target runs crossing calls only
+# (generators.crossing), in an even share of this part of the budget. They cost about a millisecond each, where a
+# Hypothesis example costs tens, so every overload meets every kind a few hundred times early: the naive scanner
+# (benchmarks/baseline_scanner.py) found in one minute bugs the first round's shares, at 40 crossing calls each,
+# never reached in thirty (issue #51's race). A crash ends a scan call, not the overload's scan (pool).
+SCAN_ROUND = 0.3
+FIRST_ROUND = 0.6  # of the budget the scan leaves, spread evenly over every target: what a later round ranks them by
 # Rounds only where targets are many: a few targets (opprop fuzz --ops a b c) each get a long share of the whole budget.
 ROUNDS_FROM = 8  # targets per worker
 MIN_SHARE_S = 2.0  # a later round's least share: below it a target's setup would take most of it
@@ -59,3 +65,8 @@ class Schedule:
 
     def round_of(self, target: str) -> int:
         return self.rounds.get(target, 0)
+
+
+def scanned(targets: list[str]) -> list[str]:
+    """The targets the scan runs: overloads (``ns::op.overload``), the only targets with crossing calls."""
+    return [t for t in targets if "::" in t]

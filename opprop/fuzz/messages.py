@@ -105,6 +105,7 @@ class OpDone(Record):
     modes: dict | None = None  # which edge modes and relations ran, and how many validly
     error: str | None = None  # why the target could not even be set up
     crashes: int | None = None
+    stage: str | None = None  # "scan" for a share of the scan (fuzz.energy.SCAN_ROUND)
 
 
 def joined(earlier: OpDone, later: OpDone) -> OpDone:
@@ -149,6 +150,8 @@ class RunTarget(Record):
     cap: float | None = None  # the seconds left to the whole run: a hard stop past the share
     resumed: int = 0  # crashes this target's share went on after: draws of their own, past the input saved
     round: int = 0  # the later round this share is in (fuzz.energy): draws of their own, past what earlier shares drew
+    scan: bool = False  # a share of the scan (fuzz.energy.SCAN_ROUND): crossing calls only, from call ``first`` on
+    first: int = 0
 
 
 @_record

@@ -25,7 +25,7 @@ import time
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.fuzz import blocking
-from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, Schedule
+from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, SCAN_ROUND, Schedule, scanned
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 from opprop.fuzz.messages import MESSAGES, ExamplesSoFar, Found, OpDone, Ready, Record, RunTarget, Stop, WorkerLost, WorkerStarted, parse
@@ -58,6 +58,7 @@ class Worker:
         self.op_started = 0.0
         self.examples = 0
         self.share = 0.0  # the seconds its current target was given
+        self.scan = False  # whether that share is the scan's (fuzz.energy.SCAN_ROUND)
         self._buf = ""
 
     def send(self, command: Record) -> None:
@@ -153,6 +154,8 @@ class Pool:
         self.schedule = Schedule()  # later rounds: the time the first round leaves, to the targets still showing new things
         self.planned: dict[str, float] = {}  # a later round's shares, target -> seconds
         self.in_rounds = False  # whether the sweep has later rounds (energy.ROUNDS_FROM)
+        self.after_scan: list = []  # while the sweep scans (energy.SCAN_ROUND): the first round's targets, queued after it
+        self.scan_started = 0.0
         self.round_end = 0.0  # when the first round's even shares run out (the deadline, once later rounds begin)
         self.examples_run: dict[str, int] = {}  # target -> examples its shares ran, against --per-op-examples
 
@@ -173,11 +176,14 @@ class Pool:
         del self.workers[w.id]
 
     def run(self, targets: list[str], *, deadline: float, max_examples: int) -> None:
-        queue = self.queue = collections.deque(targets)
-        now = time.monotonic()
-        # many targets compete for time: the first round spreads part of it, later rounds the rest (energy)
+        now = self.scan_started = time.monotonic()
+        # many targets compete for time: a scan of the overloads first, then the first round spreads part of what is
+        # left, later rounds the rest (energy)
         self.in_rounds = len(targets) > ROUNDS_FROM * self.jobs  # a few targets share the whole budget evenly, as one round
-        self.round_end = now + FIRST_ROUND * (deadline - now) if self.in_rounds else deadline
+        scan = scanned(targets) if self.in_rounds and SCAN_ROUND > 0 else []
+        self.after_scan = list(targets) if scan else []
+        queue = self.queue = collections.deque(scan or targets)
+        self.round_end = now + (SCAN_ROUND if scan else FIRST_ROUND) * (deadline - now) if self.in_rounds else deadline
         for _ in range(min(self.jobs, len(targets))):
             self._spawn()
         while True:
@@ -186,6 +192,8 @@ class Pool:
                 break
             if not queue and not any(w.target for w in self.workers.values()) and not self._next_round(deadline, max_examples):
                 break
+            if self.after_scan and now >= self.round_end:
+                self._end_scan()
             for w in list(self.workers.values()):
                 if w.ready and w.target is None and queue:
                     self._dispatch(w, queue.popleft(), queue, deadline, max_examples)
@@ -200,8 +208,27 @@ class Pool:
                 self._spawn()
         self._finish(queue)
 
+    def _end_scan(self) -> None:
+        """The scan's time is up: the overloads it has not reached wait for their first-round share (whose own crossing
+        calls they run); the rest of a share a crash cut short still runs."""
+        left = [t for t in self.queue if t not in self.resumed]
+        if left:
+            self.progress.note(f"scan: out of time with {len(left)} overload(s) not scanned; they cross in the first round")
+        kept = [t for t in self.queue if t in self.resumed]
+        self.queue.clear()
+        self.queue.extend(kept)
+
     def _next_round(self, deadline: float, max_examples: int) -> bool:
-        """Queue a later round (fuzz.energy) for the time left; False when no target is worth a share of it."""
+        """Queue the first round once the scan is done, or a later round (fuzz.energy), for the time left; False when no
+        target is worth a share of it."""
+        if self.after_scan:
+            now = time.monotonic()
+            self.round_end = now + FIRST_ROUND * (deadline - now)
+            self.queue.extend(t for t in self.after_scan if self.examples_run.get(t, 0) < max_examples)
+            self.progress.note(f"scan: crossing calls into {len(scanned(self.after_scan))} overload(s) in {now - self.scan_started:.0f} s; "
+                               f"the first round: {len(self.queue)} target(s)")
+            self.after_scan = []
+            return bool(self.queue)
         left = deadline - time.monotonic() - REPORT_RESERVE
         self.round_end = deadline
         plan = self.schedule.next_round(left, self.jobs) if self.in_rounds and left >= MIN_SHARE_S else {}
@@ -222,10 +249,11 @@ class Pool:
         parts = self.resumed.get(target)
         if parts is not None:  # the rest of a share a crash cut short
             share = parts.pop("left", share)
-        w.target, w.op_started, w.examples = target, time.monotonic(), 0
+        w.target, w.op_started, w.examples, w.scan = target, time.monotonic(), 0, bool(self.after_scan)
         w.share = max(0.05, min(share, left))
         w.send(RunTarget(target=target, seconds=w.share, examples=max_examples - self.examples_run.get(target, 0), cap=max(0.1, left),
-                         resumed=parts["crashes"] if parts else 0, round=self.schedule.round_of(target)))
+                         resumed=parts["crashes"] if parts else 0, round=self.schedule.round_of(target), scan=w.scan,
+                         first=parts.pop("first", 0) if parts else 0))
         self.progress.started(target)
 
     def _share_done(self, record: OpDone) -> None:
@@ -300,15 +328,17 @@ class Pool:
         record = Found(target=target, worker=w.id, example=cur.get("example"), finding=finding, replay=replay)
         self.journal.append(record)
         self.progress.finding(record)
-        done = OpDone(target=target, status=how, worker=w.id, seconds=round(time.monotonic() - w.op_started, 3),
+        done = OpDone(target=target, status=how, worker=w.id, seconds=round(time.monotonic() - w.op_started, 3), stage="scan" if w.scan else None,
                       stats={"name": target, "examples": (cur.get("example") or 0) if cur.get("target") == target else 0,
                              "valid": _valid_before(cur, target), "errors": 0, "reached": []})
         parts = self.resumed.pop(target, None)
         left = w.op_started + w.share - time.monotonic()
         crashes = (parts["crashes"] if parts else 0) + (how == OutcomeKind.CRASH)
         so_far = _added(done, {**(parts or {}), "crashes": crashes}) if crashes else done  # this crash counted too
-        if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and left >= MIN_RESUMED_S:
-            self.resumed[target] = {**so_far.stats, "crashes": crashes, "seconds": so_far.seconds, "left": left}
+        if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and (left >= MIN_RESUMED_S or (w.scan and left > 0)):
+            # a scan's share (a fraction of a second) goes on at the crossing call after the one that crashed
+            first = ((cur.get("call") or {}).get("replay") or {}).get("crossing", -1) + 1 if w.scan else 0
+            self.resumed[target] = {**so_far.stats, "crashes": crashes, "seconds": so_far.seconds, "left": left, "first": first}
             self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
         else:
             self.journal.append(so_far)

@@ -42,12 +42,16 @@ class Progress:
         self._refresh(force=True)
 
     def op_done(self, record: OpDone) -> None:
-        """A target's share ended: counted as done once, however many rounds it has shares in (fuzz.energy)."""
-        self.done_targets.add(record.target)
-        self.done = len(self.done_targets)
+        """A target's share ended: counted as done once, however many rounds it has shares in (fuzz.energy); a share of
+        the scan is counted in the examples only, and has no line of its own (the pool notes the scan's end)."""
         stats = record.stats or {}
         self.examples_done += stats.get("examples", 0)
         self.examples_running.pop(record.worker, None)
+        if record.stage == "scan":
+            self._refresh()
+            return
+        self.done_targets.add(record.target)
+        self.done = len(self.done_targets)
         if self.live:
             self._refresh(force=True)
         else:

@@ -47,6 +47,7 @@ CROSSING_CALLS = 40
 CROSSING_SHARE = 0.5
 
 ROUND_SEEDS = 1000  # a later round draws with seed + this times its number, past any crash-resumed share's seeds
+SCAN_SEED = 500  # the scan's crossing calls are under seed + this: other calls than a share's own crossing (seed + round's)
 
 def _die_with_parent(parent: int | None) -> None:
     try:
@@ -139,7 +140,8 @@ def main(argv=None) -> int:
         target = cmd.target
         count = [0]
         current.write({"target": target, "phase": "setup", "example": 0, "time": time.time()})
-        _import_op_db_if_needed(target)
+        if not cmd.scan:  # crossing calls read the schema alone
+            _import_op_db_if_needed(target)
 
         def on_example(description, choices, valid, target=target):
             count[0] += 1
@@ -157,10 +159,13 @@ def main(argv=None) -> int:
         # crashes this target's share went on after, or a later round's share: draws of their own, past what ran
         resumed = cmd.resumed + ROUND_SEEDS * cmd.round
         try:
-            result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
-                                 database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
-                                 cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed),
-                                 cross=not cmd.resumed)
+            if cmd.scan:
+                result = scan_target(target, device=args.device, seconds=cmd.seconds, calls=cmd.examples, first=cmd.first, seed=args.seed + SCAN_SEED,
+                                     on_example=on_example, on_finding=on_finding, on_progress=on_progress, cap=cmd.cap, snapshot_data=args.snapshot_data)
+            else:
+                result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
+                                     database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
+                                     cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed), cross=not cmd.resumed)
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
         result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
@@ -202,6 +207,17 @@ def fuzz_target(target_name: str, *, device: str, seconds: float, max_examples: 
                   validity=session.validity(),  # the parent saves it, so the next run starts from it
                   shrunk=[f.as_json() for f in session.shrunk()], stats=session.stats.as_json(), modes=session.modes or None,
                   seconds=round(time.monotonic() - session.start, 3))
+
+
+def scan_target(target_name: str, *, device: str, seconds: float, calls: int, first: int, seed: int, on_example, on_finding, on_progress=None,
+                cap: float | None = None, snapshot_data: str = snapshots.DEFAULT_SNAPSHOT) -> OpDone:
+    """One overload's share of the scan (``fuzz.energy.SCAN_ROUND``): its crossing calls from ``first`` on, as many as
+    ``seconds`` allows (at most ``calls``), and no Hypothesis draw: what a crash or a finding leaves is the call's index."""
+    session = Exploration(resolve(target_name), device=device, seed=seed, database=None, snapshot_data=snapshot_data, fails=list,
+                          seconds=seconds, cap=cap, on_example=on_example, on_finding=on_finding, on_progress=on_progress)
+    session.run_crossing(calls, 1.0, first)
+    return OpDone(target=target_name, status=session.status, first_seen=session.first_seen, stats=session.stats.as_json(),
+                  seconds=round(time.monotonic() - session.start, 3), stage="scan")
 
 
 @functools.lru_cache(maxsize=None)

@@ -5,6 +5,7 @@ import json
 import os
 import sys
 import time
+import warnings
 
 from opprop.cli.hot_path import say_hot_path
 from opprop.cli import corpus_flag
@@ -154,6 +155,13 @@ def cmd_fuzz(args) -> int:
     from opprop.check import catalog
 
     catalog.opinfo_aten_names()  # learned once per build, before the workers read it
+    if fork:  # the crossing calls' tensors, checked once here (a second and more): not again in every forked worker,
+        # nor in each one a crash replaces (built on the one intra-op thread prepare_parent set: no pool starts)
+        from opprop.generators import crossing
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            crossing.cells()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     worker_argv = ["--journal", journal_path, "--database", args.database, "--device", args.device, "--seed", str(args.seed), "--snapshot-data", args.snapshot_data,
                    "--threads", str(max(1, cores // args.jobs))]  # workers share the cores, not oversubscribe them
