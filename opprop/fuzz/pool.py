@@ -34,6 +34,10 @@ READY_TIMEOUT = 120.0  # a worker that cannot import torch (and op_db, where it 
 REPORT_RESERVE = 1.0  # seconds kept back at the end to write the reports
 OVERRUN_WEIGHT = 0.05  # weight of the latest target in the moving average of overruns (about the last 20 targets)
 MAX_RESUMED = 3  # crashes of one target that its share goes on after, each in a fresh worker (then its share ends)
+# A scan's share (fuzz.energy.SCAN_ROUND) goes on after this many crashes, each time with at least half its share
+# again (a fresh worker's start is not the overload's time): another crash of the same overload may die another way,
+# a distinct bug, and the naive scanner goes on after every crash.
+MAX_SCAN_CRASHES = 8
 MIN_RESUMED_S = 0.5  # the least share left that is worth a fresh worker
 
 
@@ -335,9 +339,10 @@ class Pool:
         left = w.op_started + w.share - time.monotonic()
         crashes = (parts["crashes"] if parts else 0) + (how == OutcomeKind.CRASH)
         so_far = _added(done, {**(parts or {}), "crashes": crashes}) if crashes else done  # this crash counted too
-        if how == OutcomeKind.CRASH and crashes <= MAX_RESUMED and (left >= MIN_RESUMED_S or (w.scan and left > 0)):
+        if how == OutcomeKind.CRASH and (crashes <= MAX_SCAN_CRASHES if w.scan else crashes <= MAX_RESUMED and left >= MIN_RESUMED_S):
             # a scan's share (a fraction of a second) goes on at the crossing call after the one that crashed
             first = ((cur.get("call") or {}).get("replay") or {}).get("crossing", -1) + 1 if w.scan else 0
+            left = max(left, w.share / 2) if w.scan else left
             self.resumed[target] = {**so_far.stats, "crashes": crashes, "seconds": so_far.seconds, "left": left, "first": first}
             self.queue.appendleft(target)  # the rest of its share, next, in the fresh worker
         else:
