@@ -1,5 +1,7 @@
 """Each finding's proposed fix, proven on a scratch copy of the op: torch.library ops that misbehave in one way each,
 whose correct schema (or kernel change) is known, get exactly that fix, verified; a wrong fix is refuted."""
+import dataclasses
+
 import pytest
 import torch
 
@@ -248,3 +250,21 @@ def test_an_expect_files_header_carries_the_shrunk_calls_proven_fix_or_how_its_p
     assert expectfile.load(crashed.path).meta["fix"] == {"fix": "none found", "verdict": "unverifiable", "why": "the proof died with SIGABRT",
                                                         "diff": ""}
     assert "Proven fix: none found [unverifiable: the proof died with SIGABRT]\n" in crashed.path.read_text()
+
+
+def test_a_finding_that_carries_no_call_is_proven_on_the_call_its_replay_makes_again(monkeypatch):
+    # the native engine captures no call; an exploration's finding keeps its replay, which makes the call again and
+    # captures the ATen call that breaks the invariant, as an expect file's starting call is found
+    from opprop.check import native_engine
+    from opprop.explore.session import Exploration
+    from opprop.explore.target import resolve
+
+    if native_engine.available() is not None:
+        pytest.skip(f"native engine unavailable: {native_engine.available()}")
+    monkeypatch.setenv("OPPROP_ENGINE", "native")
+    session = Exploration(resolve("opprop_test::return_input"), seed=0).run(samples=-1, examples=10)
+    found = next(f for f in session.unique_findings() if f.invariant == "returns_input")
+    assert found.call is None and found.replay
+    fix = fixes.for_finding(found)
+    assert fix.verdict == "verified" and fix.schema == "opprop_test::return_input(Tensor(a) x) -> Tensor(a)", fix.one_line()
+    assert fixes.for_finding(dataclasses.replace(found, replay=None)).verdict == "unverifiable"  # neither call nor replay

@@ -18,6 +18,7 @@ import torch
 from opprop.check import catalog
 from opprop.core import child_process
 from opprop.core.specs import CallSpec
+from opprop.inputs.choices import ReplayError
 from opprop.reduce.fixes import grown, proposal, schema_edit, verify
 
 VERDICTS = ("verified", "refuted", "unverifiable", "no fix")
@@ -129,10 +130,25 @@ def for_finding(finding) -> Fix | None:
     op = catalog.overload_from_name(finding.aten_op)
     if op is None or finding.invariant not in catalog_invariants():
         return None
-    spec = finding.call
+    spec = finding.call if finding.call is not None else _replayed(finding)
     if spec is None:
         return propose(op, finding.invariant, finding.detail, finding.output_index, [])
     return for_spec(spec, finding.invariant, finding.detail, finding.output_index)
+
+
+def _replayed(finding) -> CallSpec | None:
+    """The ATen call that breaks the invariant, captured from the finding's call made again from its ``replay``: for a
+    finding that carries no captured call (the native engine keeps none), as an expect file's starting call is found;
+    None when it cannot be made again or does not break it then."""
+    if not finding.replay:
+        return None
+    from opprop.explore.replay import replay_call
+    from opprop.reduce.capture import CaptureError, capture
+
+    try:
+        return capture(replay_call(finding.replay), finding.aten_op, finding.invariant)
+    except (CaptureError, ReplayError):
+        return None
 
 
 @dataclasses.dataclass(frozen=True)
