@@ -4,7 +4,8 @@
 # `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
 """aten::set_.source_Tensor_storage_offset breaks outer_contract on torch 2.13.0+cpu.
 
-Suggested fix: declare the alias in the schema, as reshape/contiguous do: aten::set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor(a) source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!) (or return a fresh tensor, e.g. a clone, when source is not meant to be shared)
+Suggested fix: argument 'source' changes (storage): mark it Tensor(a!) in the schema, or stop writing it
+Proven fix: aten::set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor(b!) source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!) [verified]
 """
 
 OPPROP = {'format': 1,
@@ -12,41 +13,47 @@ OPPROP = {'format': 1,
  'invariant': 'outer_contract',
  'torch_version': '2.13.0+cpu',
  'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
- 'found_on': '2026-12-06',
- 'suggested_fix': 'declare the alias in the schema, as reshape/contiguous do: '
-                  'aten::set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor(a) source, SymInt '
-                  'storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!) (or return a fresh '
-                  'tensor, e.g. a clone, when source is not meant to be shared)',
+ 'found_on': '2026-12-07',
+ 'suggested_fix': "argument 'source' changes (storage): mark it Tensor(a!) in the schema, or stop writing it",
+ 'fix': {'fix': 'aten::set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor(b!) source, SymInt '
+                'storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)',
+         'verdict': 'verified',
+         'why': '',
+         'diff': '-  func: set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt '
+                 'storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)\n'
+                 '+  func: set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor(b!) source, SymInt '
+                 'storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)'},
  'example': {'aten_op': 'aten::set_.source_Tensor_storage_offset',
              'called_op': 'aten::set_.source_Tensor_storage_offset',
              'invariant': 'outer_contract',
-             'output_index': 0,
-             'detail': {'checked_at': 'outer op (CompositeImplicitAutograd, around the whole call)',
-                        'contract': 'undeclared_alias',
-                        'overlaps': 'source'},
+             'output_index': None,
+             'detail': {'argument': 'source',
+                        'changed': 'storage',
+                        'checked_at': 'outer op (CompositeImplicitAutograd, around the whole call)',
+                        'contract': 'undeclared_mutation'},
              'inputs': {'self': {'device': 'cpu',
-                                 'dtype': 'float32',
+                                 'dtype': 'complex64',
                                  'layout': 'strided',
                                  'shape': [1, 1],
-                                 'storage_offset': 0,
-                                 'stride': [1, 1],
+                                 'storage_offset': 101,
+                                 'stride': [65537, 0],
                                  'tensor': True},
                         'size': [1, 1],
                         'source': {'device': 'cpu',
-                                   'dtype': 'float32',
+                                   'dtype': 'float64',
                                    'layout': 'strided',
-                                   'shape': [1, 1],
-                                   'storage_offset': 0,
-                                   'stride': [1, 1],
+                                   'shape': [5],
+                                   'storage_offset': 1,
+                                   'stride': [1],
                                    'tensor': True},
-                        'storage_offset': 0,
-                        'stride': []}},
+                        'storage_offset': 100,
+                        'stride': [65537, 0]}},
  'repro': {'op': 'aten::set_.source_Tensor_storage_offset',
-           'args': [{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
-                    {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
-                    0,
-                    [1, 1]],
-           'kwargs': {}}}
+           'args': [],
+           'kwargs': {'self': {'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
+                      'source': {'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
+                      'storage_offset': 1,
+                      'size': [1]}}}
 
 import sys
 
@@ -75,10 +82,14 @@ def _describe(t):
 
 
 def _addresses(t):
-    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure)
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure);
+    # a dimension of stride 0 (an expand) adds no byte, so it is left out before the elements are listed
     size = t.element_size()
+    if t.numel() == 0:
+        return set()
+    dims = [(d, s) for d, s in zip(t.shape, t.stride()) if s != 0]
     n = t.untyped_storage().nbytes() // size
-    index = torch.as_strided(torch.arange(n + 1), t.shape, t.stride(), t.storage_offset())
+    index = torch.as_strided(torch.arange(n + 1), [d for d, _ in dims], [s for _, s in dims], t.storage_offset())
     base = t.untyped_storage().data_ptr()
     return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
 
@@ -164,7 +175,7 @@ def report(invariant, outputs, inputs, before, state, facts):
                 measured["overlaps"].add(name)
         for k in range(j + 1, len(outputs)):
             u = outputs[k]
-            if u is not None:
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
                 overlap = u is t or _overlaps(t, u)
                 print(f"  overlaps output {k}: {overlap}")
                 if overlap:
@@ -201,17 +212,17 @@ inputs = {'self': self, 'source': source}
 before = {name: _snapshot(t) for name, t in inputs.items()}
 state = _state(inputs)
 
-out = torch.ops.aten.set_.source_Tensor_storage_offset(self, source, 0, [1, 1])
+out = torch.ops.aten.set_.source_Tensor_storage_offset(self=self, source=source, storage_offset=1, size=[1])
 outputs = list(out) if isinstance(out, (list, tuple)) else [out]
 del out
 report('outer_contract', outputs, inputs, before, state, facts={'may_alias': ('self',), 'outputs_may_alias': True, 'mutable': ('self',), 'may_return': {0: ['self']}})
 
 
 EXPECTED = """\
-output 0: float32[1, 1] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=2
+output 0: float32[1] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=2
   is self: True, overlaps self: True
-  is source: False, overlaps source: True
+  is source: False, overlaps source: False
 input self: size
-input source: unchanged
+input source: storage
 outer_contract: reproduces
 """

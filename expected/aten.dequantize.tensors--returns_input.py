@@ -1,0 +1,239 @@
+# opprop expect file: aten::dequantize.tensors breaks returns_input on torch 2.13.0+cpu.
+# Run it with nothing but torch: python aten.dequantize.tensors--returns_input.py
+# `opprop replay` checks what it prints against EXPECTED (at the end);
+# `EXPECTTEST_ACCEPT=1 opprop replay` rewrites EXPECTED in place.
+"""aten::dequantize.tensors breaks returns_input on torch 2.13.0+cpu.
+
+Suggested fix: declare the alias in the schema, as reshape/contiguous do: aten::dequantize.tensors(Tensor[] tensors) -> Tensor(a)[] (or return a fresh tensor, e.g. a clone, when tensors is not meant to be shared)
+Proven fix: kernel: return a clone of output 0 on the path that returns memory of an input (no alias then) [verified]
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::dequantize.tensors',
+ 'invariant': 'returns_input',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'suggested_fix': 'declare the alias in the schema, as reshape/contiguous do: '
+                  'aten::dequantize.tensors(Tensor[] tensors) -> Tensor(a)[] (or return a fresh tensor, e.g. '
+                  'a clone, when tensors is not meant to be shared)',
+ 'fix': {'fix': 'kernel: return a clone of output 0 on the path that returns memory of an input (no alias '
+                'then)',
+         'verdict': 'verified',
+         'why': '',
+         'diff': 'kernel: return a clone of output 0 on the path that returns memory of an input (no alias '
+                 'then)'},
+ 'example': {'aten_op': 'aten::dequantize.tensors',
+             'called_op': 'aten::dequantize.tensors',
+             'invariant': 'returns_input',
+             'output_index': 0,
+             'detail': {'is_input': 'tensors'},
+             'inputs': {'tensors': [{'device': 'cpu',
+                                     'dtype': 'float32',
+                                     'layout': 'strided',
+                                     'shape': [5],
+                                     'storage_offset': 1,
+                                     'stride': [1],
+                                     'tensor': True},
+                                    {'device': 'cpu',
+                                     'dtype': 'qint8',
+                                     'layout': 'strided',
+                                     'qscheme': 'per_channel_affine',
+                                     'shape': [5],
+                                     'storage_offset': 0,
+                                     'stride': [1],
+                                     'tensor': True},
+                                    {'device': 'cpu',
+                                     'dtype': 'float32',
+                                     'layout': 'strided',
+                                     'shape': [5],
+                                     'storage_offset': 1,
+                                     'stride': [1],
+                                     'tensor': True}]}},
+ 'repro': {'op': 'aten::dequantize.tensors',
+           'args': [[{'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}},
+                     {'tensor': {'dtype': 'float32',
+                                 'shape': [0],
+                                 'fill': 'zeros',
+                                 'quant': ['per_tensor', 'quint8', 1.0, 0]}},
+                     {'tensor': {'dtype': 'float32', 'shape': [0], 'fill': 'zeros'}}]],
+           'kwargs': {}}}
+
+import sys
+
+import torch
+
+
+def _strided(t):
+    # sparse and nested tensors have no strides or single storage of their own
+    return t.layout == torch.strided and not t.is_nested
+
+
+def _storage_use_count(t):
+    # read while a name holds the Python storage wrapper, which then holds one reference of its own
+    # (a wrapper no name holds keeps it on some torch releases, 2.10 on, and not on others, 2.8)
+    if not _strided(t):
+        return None
+    storage = t.untyped_storage()
+    return torch._C._storage_Use_Count(storage._cdata) - 1
+
+
+def _describe(t):
+    if t.is_nested:
+        return f"{str(t.dtype)[6:]}{[list(c.shape) for c in t.unbind()]}[nested {str(t.layout)[6:]}]"
+    kind = "" if t.layout == torch.strided else f"[{str(t.layout)[6:]}]"
+    return f"{str(t.dtype)[6:]}{list(t.shape)}{kind}"
+
+
+def _addresses(t):
+    # every byte the tensor's elements occupy (exact, unlike torch._C._overlaps, which guesses True when unsure);
+    # a dimension of stride 0 (an expand) adds no byte, so it is left out before the elements are listed
+    size = t.element_size()
+    if t.numel() == 0:
+        return set()
+    dims = [(d, s) for d, s in zip(t.shape, t.stride()) if s != 0]
+    n = t.untyped_storage().nbytes() // size
+    index = torch.as_strided(torch.arange(n + 1), [d for d, _ in dims], [s for _, s in dims], t.storage_offset())
+    base = t.untyped_storage().data_ptr()
+    return {base + i * size + b for i in index.reshape(-1).tolist() for b in range(size)}
+
+
+def _parts(t):
+    # the dense tensors holding a tensor's memory: itself when strided; a sparse or jagged tensor's components
+    if _strided(t):
+        return [t]
+    if t.layout == torch.sparse_coo:
+        return [t._indices(), t._values()]
+    if t.layout in (torch.sparse_csr, torch.sparse_bsr):
+        return [t.crow_indices(), t.col_indices(), t.values()]
+    if t.layout in (torch.sparse_csc, torch.sparse_bsc):
+        return [t.ccol_indices(), t.row_indices(), t.values()]
+    if t.layout == torch.jagged:
+        return [t._values]
+    return []
+
+
+def _overlaps(a, b):
+    return any(bool(_addresses(x) & _addresses(y)) for x in _parts(a) for y in _parts(b))
+
+
+def _snapshot(t):
+    if not _strided(t):
+        return (None, None, None, None, _contents(t), None)
+    return (t.size(), t.stride(), t.storage_offset(), t.untyped_storage().data_ptr(), t.clone(), t._version)
+
+
+def _contents(t):
+    # what a sparse or nested tensor holds, as dense tensors to compare
+    if t.is_nested:
+        return [c.clone() for c in t.unbind()]
+    return [t.to_dense()]
+
+
+def _changed(t, snapshot):
+    size, stride, offset, ptr, data, version = snapshot
+    if not _strided(t):
+        now = _contents(t)
+        same = len(now) == len(data) and all(a.shape == b.shape and torch.equal(a, b) for a, b in zip(now, data))
+        return None if same else "data"
+    if t.size() != size:
+        return "size"
+    if t.stride() != stride:
+        return "stride"
+    if t.storage_offset() != offset:
+        return "storage_offset"
+    if t.untyped_storage().data_ptr() != ptr:
+        return "storage"
+    if t.is_quantized:
+        same = torch.equal(t.int_repr(), data.int_repr())
+    else:
+        same = torch.equal(t, data) or (t.is_floating_point() and bool(((t == data) | (t.isnan() & data.isnan())).all()))
+    if not same:
+        return "data"
+    return "version_counter" if t._version != version else None  # an in-place op ran on it (an empty tensor shows no more)
+
+
+def report(invariant, outputs, inputs, before, state, facts):
+    """Print what the op returned and did; the last line says whether the invariant still breaks."""
+    seen = {"outputs": [], "inputs": {}}  # what was measured, for _breaks
+    for j in range(len(outputs)):  # not enumerate(): it keeps its last tuple, a reference to t
+        t = outputs[j]
+        if not isinstance(t, torch.Tensor):  # undefined, or an opaque object (a packed weight): nothing to count
+            print(f"output {j}: " + ("undefined" if t is None else f"not a tensor ({type(t).__name__})"))
+            seen["outputs"].append(None)
+            continue
+        slots = sum(1 for o in outputs if o is t)
+        use_count = t._use_count()
+        refs = sys.getrefcount(t) - 2 - slots  # less getrefcount's argument, the loop name, this list's slots
+        storage = _storage_use_count(t)
+        print(f"output {j}: {_describe(t)} tensorimpl_use_count={use_count} "
+              f"python_refs={refs} storageimpl_use_count={storage}")
+        measured = {"slots": slots, "use_count": use_count, "refs": refs, "storage": storage,
+                    "is": set(), "overlaps": set(), "overlaps_outputs": set()}
+        for name, x in inputs.items():
+            same, overlap = t is x, _overlaps(t, x)
+            print(f"  is {name}: {same}, overlaps {name}: {overlap}")
+            if same:
+                measured["is"].add(name)
+            if same or overlap:
+                measured["overlaps"].add(name)
+        for k in range(j + 1, len(outputs)):
+            u = outputs[k]
+            if isinstance(u, torch.Tensor):  # not an undefined output, nor an opaque one (a collective's Work)
+                overlap = u is t or _overlaps(t, u)
+                print(f"  overlaps output {k}: {overlap}")
+                if overlap:
+                    measured["overlaps_outputs"].add(k)
+        seen["outputs"].append(measured)
+    t = u = None
+    for name, x in inputs.items():
+        changed = _changed(x, before[name])
+        print(f"input {name}: {changed or 'unchanged'}")
+        seen["inputs"][name] = changed
+    broken = _breaks(outputs, inputs, before, state, facts, seen)
+    print(f"{invariant}: " + ("reproduces" if broken else "gone (the op looks fixed)"))
+
+
+# ---- how returns_input is decided ----
+def _state(inputs):
+    return None  # this invariant records nothing before the call
+
+
+def _breaks(outputs, inputs, before, state, facts, seen):
+    may_return = facts.get("may_return", {})
+    return any(o is not None and o["is"] - set(may_return.get(j, ())) for j, o in enumerate(seen["outputs"]))
+
+
+# ---- the minimal inputs ----
+tensors = [torch.zeros(0, dtype=torch.float32), torch.quantize_per_tensor(torch.zeros(0, dtype=torch.float32), 1.0, 0, torch.quint8), torch.zeros(0, dtype=torch.float32)]
+inputs = {'tensors[0]': tensors[0], 'tensors[1]': tensors[1], 'tensors[2]': tensors[2]}
+before = {name: _snapshot(t) for name, t in inputs.items()}
+state = _state(inputs)
+
+out = torch.ops.aten.dequantize.tensors(tensors)
+outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+del out
+report('returns_input', outputs, inputs, before, state, facts={'may_alias': ('tensors',), 'outputs_may_alias': False, 'mutable': (), 'may_return': {}})
+
+
+EXPECTED = """\
+output 0: float32[0] tensorimpl_use_count=1 python_refs=2 storageimpl_use_count=1
+  is tensors[0]: True, overlaps tensors[0]: False
+  is tensors[1]: False, overlaps tensors[1]: False
+  is tensors[2]: False, overlaps tensors[2]: False
+  overlaps output 1: False
+  overlaps output 2: False
+output 1: float32[0] tensorimpl_use_count=1 python_refs=0 storageimpl_use_count=1
+  is tensors[0]: False, overlaps tensors[0]: False
+  is tensors[1]: False, overlaps tensors[1]: False
+  is tensors[2]: False, overlaps tensors[2]: False
+  overlaps output 2: False
+output 2: float32[0] tensorimpl_use_count=1 python_refs=4 storageimpl_use_count=1
+  is tensors[0]: False, overlaps tensors[0]: False
+  is tensors[1]: False, overlaps tensors[1]: False
+  is tensors[2]: True, overlaps tensors[2]: False
+input tensors[0]: unchanged
+input tensors[1]: unchanged
+input tensors[2]: unchanged
+returns_input: reproduces
+"""
