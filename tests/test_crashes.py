@@ -452,7 +452,7 @@ def test_report_only_rebuilds_the_kind_asked_for(tmp_path):
                  "detail": {"error": 'x INTERNAL ASSERT FAILED at "f.cpp":1, please report a bug to PyTorch.'}}
     journal = tmp_path / "j.jsonl"
     journal.write_text("".join(json.dumps({"type": "finding", "target": f["aten_op"], "finding": f}) + "\n" for f in (crash, assertion)))
-    out = _opprop("report", "--issue", str(journal), "--only", "crash", "--no-frame-shrink", "--out", "crashes", "--json", "r.json",
+    out = _opprop("report", "--issue", str(journal), "--only", "crash", "--no-native-frame", "--out", "crashes", "--json", "r.json",
                   "--md", "issues.md", cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     groups = json.loads((tmp_path / "r.json").read_text())["crash_groups"]
