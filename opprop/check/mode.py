@@ -361,14 +361,15 @@ class InvariantMode(TorchDispatchMode):
         clean call (see ``_counted_repeat``).
         """
         kind = plan.kind
-        described = None
+        described = fired = None
         for inv, check in plan.checks:
             for nth, (output_index, detail) in enumerate(check(call)):
-                if signature is None:
-                    signature = (kind.name, call_signature(call.inputs, args, kwargs), self._site())
-                if self._recorded is None:
-                    self._recorded = {}
-                fired = self._recorded.setdefault(signature, {})
+                if fired is None:  # looked up once a call: a signature holds its int lists (split_with_sizes' 65537 sizes)
+                    if signature is None:
+                        signature = (kind.name, call_signature(call.inputs, args, kwargs), self._site())
+                    if self._recorded is None:
+                        self._recorded = {}
+                    fired = self._recorded.setdefault(signature, {})
                 key = (inv, nth)  # the invariant's nth finding in a call: one per argument or output it names
                 first = fired.get(key)
                 if first is not None:

@@ -38,6 +38,8 @@ def describe_value(value: Any) -> Any:
         return value
     if isinstance(value, (torch.dtype, torch.layout, torch.memory_format, torch.device)):
         return str(value)
+    if isinstance(value, (torch.UntypedStorage, torch.TypedStorage)):  # its repr prints every byte (26 MB: a minute)
+        return {"storage": True, "nbytes": value.nbytes(), "device": str(value.device)}
     maker = produced.producer_call(value)  # an opaque argument (a packed weight): the call that makes it
     if maker is not None:
         names = [a.name for a in getattr(getattr(maker.fn, "_schema", None), "arguments", ())]

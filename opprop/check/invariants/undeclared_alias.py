@@ -1,10 +1,12 @@
 """An output overlaps an input or another output although the schema does not let it."""
 from __future__ import annotations
 
+import heapq
+
 import torch
 
 from opprop.check import components, probe
-from opprop.check.memory import exact_overlap
+from opprop.check.memory import exact_overlap, span_bytes
 from opprop.check.invariants.base import Invariant, alias_fix
 from opprop.check.invariants.returns_input import ID as RETURNS_INPUT
 
@@ -30,6 +32,55 @@ def _overlaps(a, b) -> bool:
     return maybe and exact_overlap(a, b)  # _overlaps says True when it is too hard to tell
 
 
+def _extent(t) -> tuple[int, int] | None:
+    """[first, last + 1) byte address a strided tensor with a storage can reach; None where unknown (no storage of its
+    own: sparse, jagged; or no address to read)."""
+    if not probe.has_storage(t) or t.layout is not torch.strided:
+        return None
+    try:
+        start = t.data_ptr()
+    except RuntimeError:
+        return None
+    return start, start + span_bytes(t)
+
+
+def _output_pairs_that_may_share(outs, together=frozenset()) -> list[tuple[int, int]]:
+    """The pairs (a < b) of outputs that may share a byte, in order: the same object twice, byte extents that meet, or
+    an output whose extent is unknown with every other; never two elements of one return in ``together`` (an aliased
+    list return, Tensor(a)[], whose elements may overlap each other). 65537 outputs (tensor_split, unsafe_chunk into
+    65537 pieces) are a sort and a sweep, not 2e9 pairs read one by one: a 30 s hang of opprop's own."""
+    group = [j if j in together else None for j, _ in outs]  # None: pairs with every output
+
+    def apart(a: int, b: int) -> bool:
+        return group[a] is None or group[a] != group[b]
+
+    known, unknown, first_of, pairs = [], [], {}, set()
+    for index, (_, t) in enumerate(outs):
+        if t is None:
+            continue
+        if id(t) in first_of and apart(first_of[id(t)], index):
+            pairs.add((first_of[id(t)], index))  # returned twice
+        first_of.setdefault(id(t), index)
+        extent = _extent(t)
+        if extent is None:
+            unknown.append(index)
+        elif extent[1] > extent[0]:  # no bytes: shares none
+            known.append((*extent, index))
+    known.sort()
+    active: dict = {}  # group -> heap of (end, index) of the extents the sweep is inside
+    for start, end, index in known:
+        for g, heap in active.items():
+            while heap and heap[0][0] <= start:
+                heapq.heappop(heap)
+            if group[index] is None or g != group[index]:
+                pairs.update((min(i, index), max(i, index)) for _, i in heap)
+        heapq.heappush(active.setdefault(group[index], []), (end, index))
+    every = [i for i, (_, t) in enumerate(outs) if t is not None]
+    for index in unknown:
+        pairs.update((min(i, index), max(i, index)) for i in every if i != index and apart(i, index))
+    return sorted(pairs)
+
+
 class UndeclaredAlias(Invariant):
     id = ID
     rank = 30
@@ -52,25 +103,12 @@ class UndeclaredAlias(Invariant):
                 if (t is inp or _overlaps(t, inp)) and not aliasing.output_may_alias(j, i, inp):
                     yield j, {"overlaps": names[i] if i < len(names) else f"arg{i}"}
         outs = call.outputs
-        # past the last output of the same return: the elements of a list return are contiguous, and those of an aliased
-        # one (Tensor(a)[]) may overlap each other, so no pair of them is read (tensor_split into 65537 sections made
-        # 2e9 such pairs, a 30 s hang of opprop's own)
-        run_end = list(range(1, len(outs) + 1))
-        for b in range(len(outs) - 2, -1, -1):
-            if outs[b + 1][0] == outs[b][0]:
-                run_end[b] = run_end[b + 1]
-        for a in range(len(outs)):
-            j, t = outs[a]
-            if t is None:
-                continue
-            for b in range(run_end[a] if j in kind.aliased_list_returns else a + 1, len(outs)):
-                k, u = outs[b]
-                if u is None:
-                    continue
-                if (j, k) in kind.allowed_out_out or (j == k and j in kind.aliased_list_returns):
-                    continue
-                if (t is u or _overlaps(t, u)) and not aliasing.outputs_may_alias(j, k):
-                    yield j, {"overlaps_output": k}
+        for a, b in _output_pairs_that_may_share(outs, kind.aliased_list_returns):
+            (j, t), (k, u) = outs[a], outs[b]
+            if (j, k) in kind.allowed_out_out or (j == k and j in kind.aliased_list_returns):
+                continue  # the elements of an aliased list return (Tensor(a)[]) may overlap each other
+            if (t is u or _overlaps(t, u)) and not aliasing.outputs_may_alias(j, k):
+                yield j, {"overlaps_output": k}
 
     @staticmethod
     def repro_breaks(outputs, inputs, before, state, facts, seen):
