@@ -1,0 +1,48 @@
+# opprop crash repro: aten::diag dies with SIGABRT (abort) in aten::diag on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.diag--crash-sigabrt.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::diag dies with SIGABRT (abort) in aten::diag on torch 2.13.0+cpu.
+
+Public entry point: `torch.diag(self)`
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::diag',
+ 'invariant': 'crash',
+ 'outcome': {'kind': 'signal', 'what': 'SIGABRT', 'op': 'aten::diag'},
+ 'outcome_text': 'dies with SIGABRT (abort) in aten::diag',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '`torch.diag(self)`',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::diag',
+             'called_op': 'aten::diag',
+             'detail': {'example': 204, 'phase': 'example', 'signal': 'SIGABRT'},
+             'inputs': {'self': {'device': 'cpu',
+                                 'dtype': 'bfloat16',
+                                 'layout': '_mkldnn',
+                                 'shape': [5],
+                                 'tensor': True}},
+             'invariant': 'crash',
+             'output_index': None},
+ 'repro': {'op': 'aten::diag',
+           'args': [{'produced': {'op': 'aten::to_mkldnn',
+                                  'args': [{'tensor': {'dtype': 'bfloat16',
+                                                       'shape': [5],
+                                                       'fill': 'values',
+                                                       'values': [0.0, 0.0, 0.0, 0.0, 0.0]}}],
+                                  'kwargs': {}}}],
+           'kwargs': {}}}
+
+# ---- the repro ----
+import torch
+
+self_self = torch.tensor([0.0, 0.0, 0.0, 0.0, 0.0], dtype=torch.bfloat16)
+self = torch.ops.aten.to_mkldnn.default(self_self)
+torch.ops.aten.diag.default(self)
+
+
+EXPECTED = """dies with SIGABRT
+"""
