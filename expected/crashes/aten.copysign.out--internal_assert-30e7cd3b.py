@@ -1,0 +1,90 @@
+# opprop crash repro: aten::copysign.out fails an internal assert in aten::copysign.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.copysign.out--internal_assert-30e7cd3b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::copysign.out fails an internal assert in aten::copysign.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::copysign.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+             'op': 'aten::copysign.out'},
+ 'outcome_text': 'fails an internal assert in aten::copysign.out: '
+                 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::copysign.out',
+             'called_op': 'aten::copysign.out',
+             'detail': {'error': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'other': {'components': [[1], [2]],
+                                  'device': 'cpu',
+                                  'dtype': 'float64',
+                                  'layout': 'jagged',
+                                  'nested': True,
+                                  'shape': [2, None],
+                                  'tensor': True},
+                        'out': {'device': 'cpu',
+                                'dtype': 'float64',
+                                'layout': 'strided',
+                                'math_bit': 'neg',
+                                'shape': [],
+                                'storage_offset': 0,
+                                'stride': [],
+                                'tensor': True},
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float64',
+                                 'layout': 'strided',
+                                 'math_bit': 'neg',
+                                 'shape': [],
+                                 'storage_offset': 0,
+                                 'stride': [],
+                                 'tensor': True}},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'corpus': '/work/main/opprop/data/seed_corpus',
+                        'crossing': 211,
+                        'crossing_seed': 500,
+                        'target': 'aten::copysign.out'}},
+ 'repro': {'op': 'aten::copysign.out',
+           'args': [{'tensor': {'dtype': 'float64',
+                                'shape': [],
+                                'fill': 'values',
+                                'layout': 'neg',
+                                'parts': [{'tensor': {'dtype': 'float64', 'shape': [], 'fill': 'ones'}}]}},
+                    {'tensor': {'dtype': 'float64',
+                                'shape': [],
+                                'fill': 'values',
+                                'layout': 'nested_jagged',
+                                'parts': [{'tensor': {'dtype': 'float64', 'shape': [1], 'fill': 'ones'}},
+                                          {'tensor': {'dtype': 'float64', 'shape': [2], 'fill': 'ones'}}]}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float64',
+                                         'shape': [],
+                                         'fill': 'values',
+                                         'layout': 'neg',
+                                         'parts': [{'tensor': {'dtype': 'float64',
+                                                               'shape': [],
+                                                               'fill': 'ones'}}]}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch._neg_view(torch.ones((), dtype=torch.float64))
+other = torch.nested.nested_tensor([torch.ones(1, dtype=torch.float64), torch.ones(2, dtype=torch.float64)], layout=torch.jagged)
+out_ = torch._neg_view(torch.ones((), dtype=torch.float64))
+torch.ops.aten.copysign.out(self, other, out=out_)
+
+
+EXPECTED = """internal assert: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141
+"""

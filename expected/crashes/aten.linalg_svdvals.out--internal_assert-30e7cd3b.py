@@ -1,0 +1,80 @@
+# opprop crash repro: aten::linalg_svdvals.out fails an internal assert in aten::linalg_svdvals.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.linalg_svdvals.out--internal_assert-30e7cd3b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::linalg_svdvals.out fails an internal assert in aten::linalg_svdvals.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::linalg_svdvals.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+             'op': 'aten::linalg_svdvals.out'},
+ 'outcome_text': 'fails an internal assert in aten::linalg_svdvals.out: '
+                 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::linalg_svdvals.out',
+             'called_op': 'aten::linalg_svdvals.out',
+             'detail': {'error': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'A': {'device': 'cpu',
+                              'dtype': 'float32',
+                              'layout': 'strided',
+                              'math_bit': 'neg',
+                              'shape': [0, 3],
+                              'storage_offset': 0,
+                              'stride': [3, 1],
+                              'tensor': True},
+                        'driver': 'unknown',
+                        'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'math_bit': 'neg',
+                                'shape': [0, 3],
+                                'storage_offset': 0,
+                                'stride': [3, 1],
+                                'tensor': True}},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'corpus': '/work/main/opprop/data/seed_corpus',
+                        'crossing': 245,
+                        'crossing_seed': 500,
+                        'target': 'aten::linalg_svdvals.out'}},
+ 'repro': {'op': 'aten::linalg_svdvals.out',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [0, 3],
+                                'fill': 'values',
+                                'layout': 'neg',
+                                'parts': [{'tensor': {'dtype': 'float32',
+                                                      'shape': [0, 3],
+                                                      'fill': 'ones'}}]}}],
+           'kwargs': {'driver': 'unknown',
+                      'out': {'tensor': {'dtype': 'float32',
+                                         'shape': [0, 3],
+                                         'fill': 'values',
+                                         'layout': 'neg',
+                                         'parts': [{'tensor': {'dtype': 'float32',
+                                                               'shape': [0, 3],
+                                                               'fill': 'ones'}}]}}}}}
+
+# ---- the repro ----
+import torch
+
+A = torch._neg_view(torch.ones(0, 3, dtype=torch.float32))
+out_ = torch._neg_view(torch.ones(0, 3, dtype=torch.float32))
+torch.ops.aten.linalg_svdvals.out(A, driver='unknown', out=out_)
+
+
+EXPECTED = """internal assert: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141
+"""

@@ -1,0 +1,131 @@
+# opprop crash repro: aten::special_digamma.out fails an internal assert in aten::special_digamma.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.special_digamma.out--internal_assert-30e7cd3b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::special_digamma.out fails an internal assert in aten::special_digamma.out: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::special_digamma.out',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+             'op': 'aten::special_digamma.out'},
+ 'outcome_text': 'fails an internal assert in aten::special_digamma.out: '
+                 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::special_digamma.out',
+             'called_op': 'aten::special_digamma.out',
+             'detail': {'error': 'cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141, please '
+                                 'report a bug to PyTorch.',
+                        'private': False},
+             'inputs': {'out': {'device': 'cpu',
+                                'dtype': 'float32',
+                                'layout': 'strided',
+                                'math_bit': 'neg',
+                                'shape': [1, 1],
+                                'storage_offset': 0,
+                                'stride': [1, 1],
+                                'tensor': True},
+                        'self': {'components': [[1, 1], [2, 1]],
+                                 'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'jagged',
+                                 'nested': True,
+                                 'shape': [2, None, 1],
+                                 'tensor': True}},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'choices': '413601410201410000410a4102410e41064106410041014100410441014109410641024103',
+                        'corpus': '/work/main/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::special_digamma.out',
+                        'steer': {'choices': {'dtype': {'torch.bfloat16': [1, 1],
+                                                        'torch.bool': [4, 0],
+                                                        'torch.complex64': [2, 0],
+                                                        'torch.float32': [36, 24],
+                                                        'torch.float64': [4, 0],
+                                                        'torch.int64': [10, 0],
+                                                        'torch.int8': [1, 0],
+                                                        'torch.uint8': [2, 0]},
+                                              'ndim': {'0': [7, 3],
+                                                       '1': [4, 1],
+                                                       '2': [44, 20],
+                                                       '3': [2, 0],
+                                                       '4': [3, 1]},
+                                              'out.dtype': {'floating': [5, 2],
+                                                            'same': [38, 21],
+                                                            'torch.bool': [4, 0],
+                                                            'torch.int64': [10, 0]},
+                                              'out.out_kind': {'channels_last': [3, 0],
+                                                               'empty': [46, 17],
+                                                               'neg': [7, 6],
+                                                               'sized': [1, 0]},
+                                              'out.relation': {'fresh': [55, 22],
+                                                               'same': [4, 2],
+                                                               'view': [1, 1]},
+                                              'self.kind': {'dense': [30, 23],
+                                                            'has_live_view': [3, 0],
+                                                            'is_view': [7, 0],
+                                                            'neg': [3, 1],
+                                                            'nested_jagged': [1, 1],
+                                                            'quantized_per_channel': [2, 0],
+                                                            'quantized_per_tensor': [1, 0],
+                                                            'sparse_bsc': [1, 0],
+                                                            'sparse_bsr': [1, 0],
+                                                            'sparse_coo': [2, 0],
+                                                            'sparse_csc': [5, 0],
+                                                            'sparse_csr': [1, 0],
+                                                            'transposed': [3, 0]},
+                                              'self.mode': {'expanded': [1, 1],
+                                                            'extreme': [2, 2],
+                                                            'offset': [1, 1],
+                                                            'plain': [34, 18],
+                                                            'sliced': [1, 1],
+                                                            'zero_size': [4, 0]},
+                                              'self.qdtype': {'torch.quint8': [3, 0]},
+                                              'self.zero_point': {'0': [1, 0], 'None': [2, 0]},
+                                              'square': {'False': [3, 1], 'True': [57, 24]},
+                                              'tensors.mode': {'expanded': [1, 1],
+                                                               'extreme': [2, 2],
+                                                               'plain': [7, 6],
+                                                               'sliced': [1, 1],
+                                                               'zero_size': [3, 3]}},
+                                  'total': [60, 25],
+                                  'valid_rate': 0.4166666666666667},
+                        'target': 'aten::special_digamma.out'}},
+ 'repro': {'op': 'aten::special_digamma.out',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [],
+                                'fill': 'values',
+                                'layout': 'nested_jagged',
+                                'parts': [{'tensor': {'dtype': 'float32', 'shape': [1, 1], 'fill': 'ones'}},
+                                          {'tensor': {'dtype': 'float32',
+                                                      'shape': [2, 1],
+                                                      'fill': 'ones'}}]}}],
+           'kwargs': {'out': {'tensor': {'dtype': 'float32',
+                                         'shape': [1, 1],
+                                         'fill': 'values',
+                                         'layout': 'neg',
+                                         'parts': [{'tensor': {'dtype': 'float32',
+                                                               'shape': [1, 1],
+                                                               'fill': 'ones'}}]}}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.nested.nested_tensor([torch.ones(1, 1, dtype=torch.float32), torch.ones(2, 1, dtype=torch.float32)], layout=torch.jagged)
+out_ = torch._neg_view(torch.ones(1, 1, dtype=torch.float32))
+torch.ops.aten.special_digamma.out(self, out=out_)
+
+
+EXPECTED = """internal assert: cloned_mutable_input.is_same(returned_output) INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/MathBitsFallback.h":141
+"""
