@@ -1,0 +1,62 @@
+# opprop crash repro: aten::to.device fails an internal assert in aten::to.device: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.to.device--internal_assert-49ec8d66.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::to.device fails an internal assert in aten::to.device: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::to.device',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'false INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447',
+             'op': 'aten::to.device'},
+ 'outcome_text': 'fails an internal assert in aten::to.device: false INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::to.device',
+             'called_op': 'aten::to.device',
+             'detail': {'error': 'false INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447, please '
+                                 'report a bug to PyTorch. cannot call qscheme on UnknownQuantizer',
+                        'private': False},
+             'inputs': {'copy': False,
+                        'device': 'cpu',
+                        'dtype': 'torch.qint32',
+                        'memory_format': 'torch.contiguous_format',
+                        'non_blocking': False,
+                        'self': {'device': 'cpu',
+                                 'dtype': 'float32',
+                                 'layout': 'strided',
+                                 'shape': [2, 3, 4, 5],
+                                 'storage_offset': 1,
+                                 'stride': [60, 20, 5, 1],
+                                 'tensor': True}},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'corpus': '/work/main/opprop/data/seed_corpus',
+                        'crossing': 26,
+                        'crossing_seed': 500,
+                        'target': 'aten::to.device'}},
+ 'repro': {'op': 'aten::to.device',
+           'args': [{'tensor': {'dtype': 'float32', 'shape': [], 'fill': 'zeros'}},
+                    'cpu',
+                    {'literal': 'torch.qint32'}],
+           'kwargs': {'memory_format': {'literal': 'torch.contiguous_format'}}}}
+
+# ---- the repro ----
+import torch
+
+self = torch.zeros((), dtype=torch.float32)
+torch.ops.aten.to.device(self, 'cpu', torch.qint32, memory_format=torch.contiguous_format)
+
+
+EXPECTED = """internal assert: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/quantized/Quantizer.cpp":447
+"""
