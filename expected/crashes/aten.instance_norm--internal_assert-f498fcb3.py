@@ -1,0 +1,120 @@
+# opprop crash repro: aten::instance_norm fails an internal assert in aten::instance_norm: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.instance_norm--internal_assert-f498fcb3.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::instance_norm fails an internal assert in aten::instance_norm: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::instance_norm',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'false INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23',
+             'op': 'aten::instance_norm'},
+ 'outcome_text': 'fails an internal assert in aten::instance_norm: false INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::instance_norm',
+             'called_op': 'aten::instance_norm',
+             'detail': {'error': 'false INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23, please report '
+                                 'a bug to PyTorch. Unrecognized ScalarType: QUInt8',
+                        'private': False},
+             'inputs': {'bias': None,
+                        'cudnn_enabled': True,
+                        'eps': 1e-05,
+                        'input': {'device': 'cpu',
+                                  'dtype': 'quint8',
+                                  'layout': 'strided',
+                                  'qscheme': 'per_channel_affine',
+                                  'shape': [3, 0],
+                                  'storage_offset': 0,
+                                  'stride': [1, 1],
+                                  'tensor': True},
+                        'momentum': 0.1,
+                        'running_mean': None,
+                        'running_var': None,
+                        'use_input_stats': True,
+                        'weight': None},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'choices': '420087014100004107410441054107410141034100410c41084108410541044101410541004102410141004100410e4101014104410101',
+                        'corpus': '/work/main/opprop/data/seed_corpus',
+                        'database_key': 'opprop-fuzz:aten::instance_norm',
+                        'steer': {'choices': {'bias.default': {'False': [9, 1], 'True': [11, 3]},
+                                              'bias.mode': {'zero_dim': [3, 0], 'zero_size': [1, 0]},
+                                              'bias.none': {'False': [4, 0], 'True': [5, 1]},
+                                              'bias.relation': {'own': [9, 1]},
+                                              'dtype': {'torch.bool': [1, 0],
+                                                        'torch.float32': [12, 4],
+                                                        'torch.float64': [2, 0],
+                                                        'torch.int64': [3, 0],
+                                                        'torch.int8': [1, 0],
+                                                        'torch.uint8': [1, 0]},
+                                              'eps.value': {'drawn': [17, 4], 'one': [3, 0]},
+                                              'input.kind': {'dense': [14, 4],
+                                                             'has_live_view': [1, 0],
+                                                             'sparse_bsc': [3, 0],
+                                                             'sparse_csc': [1, 0],
+                                                             'transposed': [1, 0]},
+                                              'input.mode': {'plain': [12, 4],
+                                                             'zero_dim': [3, 0],
+                                                             'zero_size': [1, 0]},
+                                              'momentum.value': {'drawn': [14, 4],
+                                                                 'one': [3, 0],
+                                                                 'zero': [3, 0]},
+                                              'ndim': {'0': [1, 0], '2': [15, 4], '3': [3, 0], '4': [1, 0]},
+                                              'running_mean.default': {'False': [8, 1], 'True': [12, 3]},
+                                              'running_mean.kind': {'dense': [4, 0]},
+                                              'running_mean.mode': {'zero_dim': [3, 0], 'zero_size': [1, 0]},
+                                              'running_mean.none': {'False': [4, 0], 'True': [3, 1]},
+                                              'running_mean.relation': {'own': [7, 1], 'view': [1, 0]},
+                                              'running_var.default': {'False': [5, 0], 'True': [15, 4]},
+                                              'running_var.kind': {'dense': [4, 0]},
+                                              'running_var.mode': {'zero_dim': [3, 0], 'zero_size': [1, 0]},
+                                              'running_var.none': {'False': [4, 0], 'True': [1, 0]},
+                                              'running_var.relation': {'own': [5, 0]},
+                                              'square': {'False': [2, 1], 'True': [18, 3]},
+                                              'tensors.mode': {'plain': [1, 0],
+                                                               'zero_dim': [3, 0],
+                                                               'zero_size': [1, 0]},
+                                              'weight.default': {'False': [6, 0], 'True': [14, 4]},
+                                              'weight.mode': {'zero_dim': [3, 0], 'zero_size': [1, 0]},
+                                              'weight.none': {'False': [4, 0], 'True': [1, 0]},
+                                              'weight.relation': {'own': [5, 0], 'partial': [1, 0]},
+                                              'weight.shape': {'channels': [4, 0]}},
+                                  'total': [20, 4],
+                                  'valid_rate': 0.2},
+                        'target': 'aten::instance_norm'}},
+ 'repro': {'op': 'aten::instance_norm',
+           'args': [{'tensor': {'dtype': 'float32',
+                                'shape': [3, 0],
+                                'fill': 'values',
+                                'values': [],
+                                'quant': ['per_tensor', 'quint8', 1.0, 0]}},
+                    None,
+                    None,
+                    None,
+                    None,
+                    True,
+                    0.1,
+                    1e-05,
+                    False],
+           'kwargs': {}}}
+
+# ---- the repro ----
+import torch
+
+input = torch.quantize_per_tensor(torch.tensor([], dtype=torch.float32).reshape(3, 0), 1.0, 0, torch.quint8)
+torch.ops.aten.instance_norm.default(input, None, None, None, None, True, 0.1, 1e-05, False)
+
+
+EXPECTED = """internal assert: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/AccumulateType.cpp":23
+"""

@@ -1,0 +1,60 @@
+# opprop crash repro: aten::to_dense fails an internal assert in aten::to_dense: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80 on torch 2.13.0+cpu.
+# Run it with torch and nothing else: python aten.to_dense--internal_assert-5c3d7e4b.py
+# `opprop replay` runs it in a fresh interpreter: still crashes, CHANGED (another signal, a Python error) or FIXED (it returns).
+"""aten::to_dense fails an internal assert in aten::to_dense: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80 on torch 2.13.0+cpu.
+
+Public entry point: none found: only a direct call of the overload reaches it
+"""
+
+OPPROP = {'format': 1,
+ 'aten_op': 'aten::to_dense',
+ 'invariant': 'internal_assert',
+ 'outcome': {'kind': 'assert',
+             'what': 'false INTERNAL ASSERT FAILED at '
+                     '"/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80',
+             'op': 'aten::to_dense'},
+ 'outcome_text': 'fails an internal assert in aten::to_dense: false INTERNAL ASSERT FAILED at '
+                 '"/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80',
+ 'torch_version': '2.13.0+cpu',
+ 'torch_git_version': 'cf30153c4c131c8164ee7798e5022d810682e2cb',
+ 'found_on': '2026-12-07',
+ 'public': '',
+ 'frame': '',
+ 'file_variant': '',
+ 'example': {'aten_op': 'aten::to_dense',
+             'called_op': 'aten::to_dense',
+             'detail': {'error': 'false INTERNAL ASSERT FAILED at '
+                                 '"/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80, '
+                                 'please report a bug to PyTorch. Unsupported dtype for ideep public tensor: '
+                                 'ComplexFloat',
+                        'private': False},
+             'inputs': {'dtype': 'torch.complex64',
+                        'self': {'device': 'cpu',
+                                 'dtype': 'bfloat16',
+                                 'layout': '_mkldnn',
+                                 'shape': [0, 3],
+                                 'tensor': True}},
+             'invariant': 'internal_assert',
+             'output_index': None,
+             'replay': {'corpus': '/work/main/opprop/data/seed_corpus',
+                        'crossing': 13,
+                        'crossing_seed': 500,
+                        'target': 'aten::to_dense'}},
+ 'repro': {'op': 'aten::to_dense',
+           'args': [{'produced': {'op': 'aten::to_mkldnn',
+                                  'args': [{'tensor': {'dtype': 'bfloat16',
+                                                       'shape': [0, 3],
+                                                       'fill': 'zeros'}}],
+                                  'kwargs': {}}}],
+           'kwargs': {'dtype': {'literal': 'torch.complex64'}}}}
+
+# ---- the repro ----
+import torch
+
+self_self = torch.zeros(0, 3, dtype=torch.bfloat16)
+self = torch.ops.aten.to_mkldnn.default(self_self)
+torch.ops.aten.to_dense.default(self, dtype=torch.complex64)
+
+
+EXPECTED = """internal assert: false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/mkldnn/MKLDNNConversions.cpp":80
+"""
