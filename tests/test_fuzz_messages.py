@@ -25,7 +25,7 @@ EVERY_FIELD = {
     OpDone: OpDone(target="aten::abs", status="ran", worker=6, budget=5.7, seconds=3.9, stats=STATS, first_seen={"aten::abs x": 3},
                    hypothesis_error="Flaky", validity={"refusals": {}}, shrunk=[FINDING], modes={"x.mode=plain": [2, 2]}, error="E: x", crashes=1, stage="scan"),
     End: End(seconds=25.925),
-    RunTarget: RunTarget(target="aten::abs", seconds=5.7, examples=60, cap=38.0, resumed=1, round=2, scan=True, first=17),
+    RunTarget: RunTarget(target="aten::abs", seconds=5.7, examples=60, cap=38.0, resumed=1, round=2, scan=True, first=17, scanned=True),
     CheckTarget: CheckTarget(target="aten::abs", examples=100, skip={"sample": -1, "example": 7}),
     Stop: Stop(),
     Ready: Ready(worker=0, pid=19916),

@@ -20,6 +20,10 @@ from opprop.fuzz.messages import OpDone
 # (benchmarks/baseline_scanner.py) found in one minute bugs the first round's shares, at 40 crossing calls each,
 # never reached in thirty (issue #51's race). A crash ends a scan call, not the overload's scan (pool).
 SCAN_ROUND = 0.3
+# An overload's scan share runs at most this many calls, and at most half the examples --per-op-examples leaves it: a
+# sweep of a few overloads (a custom namespace) ends its scan early and gives the rest to the rounds, whose shares then
+# draw rather than cross again in round 0.
+SCAN_CALLS = 400
 FIRST_ROUND = 0.6  # of the budget the scan leaves, spread evenly over every target: what a later round ranks them by
 # Rounds only where targets are many: a few targets (opprop fuzz --ops a b c) each get a long share of the whole budget.
 ROUNDS_FROM = 8  # targets per worker

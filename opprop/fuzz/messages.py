@@ -152,6 +152,7 @@ class RunTarget(Record):
     round: int = 0  # the later round this share is in (fuzz.energy): draws of their own, past what earlier shares drew
     scan: bool = False  # a share of the scan (fuzz.energy.SCAN_ROUND): crossing calls only, from call ``first`` on
     first: int = 0
+    scanned: bool = False  # its overload's scan ran (not a scan share itself): round 0's share draws, crossing no more
 
 
 @_record

@@ -25,7 +25,7 @@ import time
 from opprop.core.outcomes import OutcomeKind
 from opprop.explore.database import database_key
 from opprop.fuzz import blocking
-from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, SCAN_ROUND, Schedule, scanned
+from opprop.fuzz.energy import FIRST_ROUND, MIN_SHARE_S, ROUNDS_FROM, SCAN_CALLS, SCAN_ROUND, Schedule, scanned
 from opprop.fuzz.forked import ForkedProcess
 from opprop.fuzz.journal import Journal
 from opprop.fuzz.messages import MESSAGES, ExamplesSoFar, Found, OpDone, Ready, Record, RunTarget, Stop, WorkerLost, WorkerStarted, parse
@@ -160,6 +160,7 @@ class Pool:
         self.in_rounds = False  # whether the sweep has later rounds (energy.ROUNDS_FROM)
         self.after_scan: list = []  # while the sweep scans (energy.SCAN_ROUND): the first round's targets, queued after it
         self.scan_started = 0.0
+        self.scanned_overloads: set = set()  # the overloads whose scan share ran: their first-round share draws without crossing
         self.round_end = 0.0  # when the first round's even shares run out (the deadline, once later rounds begin)
         self.examples_run: dict[str, int] = {}  # target -> examples its shares ran, against --per-op-examples
 
@@ -255,13 +256,16 @@ class Pool:
             share = parts.pop("left", share)
         w.target, w.op_started, w.examples, w.scan = target, time.monotonic(), 0, bool(self.after_scan)
         w.share = max(0.05, min(share, left))
-        w.send(RunTarget(target=target, seconds=w.share, examples=max_examples - self.examples_run.get(target, 0), cap=max(0.1, left),
+        examples = max_examples - self.examples_run.get(target, 0)
+        w.send(RunTarget(target=target, seconds=w.share, examples=min(SCAN_CALLS, examples // 2) if w.scan else examples, cap=max(0.1, left),
                          resumed=parts["crashes"] if parts else 0, round=self.schedule.round_of(target), scan=w.scan,
-                         first=parts.pop("first", 0) if parts else 0))
+                         first=parts.pop("first", 0) if parts else 0, scanned=not w.scan and target in self.scanned_overloads))
         self.progress.started(target)
 
     def _share_done(self, record: OpDone) -> None:
         """A target's share ended (crashed parts added in): journaled elsewhere; counted here for later rounds."""
+        if record.stage == "scan":
+            self.scanned_overloads.add(record.target)
         self.examples_run[record.target] = self.examples_run.get(record.target, 0) + (record.stats or {}).get("examples", 0)
         self.schedule.done(record)
         self.progress.op_done(record)

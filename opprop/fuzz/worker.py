@@ -165,7 +165,8 @@ def main(argv=None) -> int:
             else:
                 result = fuzz_target(target, device=args.device, seconds=cmd.seconds, max_examples=cmd.examples, seed=args.seed + resumed,
                                      database=None if resumed else database, on_example=on_example, on_finding=on_finding, on_progress=on_progress,
-                                     cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed), cross=not cmd.resumed)
+                                     cap=cmd.cap, snapshot_data=args.snapshot_data, resumed=bool(resumed),
+                                     cross=not cmd.resumed and not (cmd.scanned and cmd.round == 0))
         except Exception as e:  # a target that cannot even be set up: reported, not fatal
             result = OpDone(target=target, status="error", error=f"{type(e).__name__}: {str(e).strip()[:200]}")
         result = dataclasses.replace(result, worker=args.worker, budget=cmd.seconds)
