@@ -155,8 +155,10 @@ def cmd_fuzz(args) -> int:
     from opprop.check import catalog
 
     catalog.opinfo_aten_names()  # learned once per build, before the workers read it
-    if fork:  # the crossing calls' tensors, checked once here (a second and more): not again in every forked worker,
-        # nor in each one a crash replaces (built on the one intra-op thread prepare_parent set: no pool starts)
+    from opprop.fuzz.energy import scanned
+
+    if fork and scanned(names):  # the crossing calls' tensors (overloads only), checked once here (a second and more):
+        # not again in every forked worker, nor in each one a crash replaces (on prepare_parent's one intra-op thread)
         from opprop.generators import crossing
 
         with warnings.catch_warnings():
