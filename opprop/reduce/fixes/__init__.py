@@ -171,6 +171,7 @@ def proven_apart(prove: Callable[[], "Fix | None"], *, timeout: float = PROOF_TI
     process where CUDA is initialized (a forked child cannot use it) or that cannot fork proves it here, untimed."""
     if not hasattr(os, "fork") or torch.cuda.is_initialized():
         return _decoded(_proven(prove))
+    grown.warm()  # op_db imported here, once, not again in every forked proof (a second each)
     ended = child_process.run(lambda: json.dumps(_proven(prove)).encode(), timeout=timeout)
     if ended.code == 0 and ended.output:
         return _decoded(json.loads(ended.output))

@@ -11,7 +11,10 @@ does not, so that a verdict covers the op's general behaviour.
 """
 from __future__ import annotations
 
+import functools
+
 from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
 from opprop.check import catalog
 from opprop.core.specs import CallSpec, TensorSpec
@@ -65,9 +68,22 @@ def _respelled(call: CallSpec, shapes: dict) -> CallSpec:
 
 
 def warm() -> None:
-    """What the draws import, once, in a parent about to fork one proof per entry (op_db costs seconds; no op runs)."""
+    """What the draws import, once, in a parent about to fork one proof per entry (op_db costs seconds; no op runs),
+    and Hypothesis's own PRNG registered: its first test in a process runs a full ``gc.collect()``, 0.3 s over op_db's
+    objects, which every forked proof would otherwise pay again."""
     catalog.opinfos_by_id()
     all_edge_generators()
+    _hypothesis_started()
+
+
+@functools.lru_cache(maxsize=1)
+def _hypothesis_started() -> None:
+    @settings(max_examples=1, database=None, phases=[Phase.generate], deadline=None)
+    @given(st.none())
+    def first(_):
+        pass
+
+    first()
 
 
 def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seed: int = 0) -> list[CallSpec]:
