@@ -32,7 +32,7 @@ from opprop.core.outcomes import says_bug
 from opprop.generators import grad
 from opprop.generators.opinfo import SAMPLE_SEED, Allowed, Votes, error_line
 from opprop.generators.sample_copies import Copier, layout_can_change
-from opprop.inputs.sample_building import sample_building
+from opprop.inputs.sample_building import sample_building, seed_generators
 
 EDGE_FAMILY = False  # inputs for module / autograd targets, not an edge-generator family (generators.registry)
 DTYPES = (torch.float32, torch.float64)  # float32: the default dtype, the oneDNN paths on CPU
@@ -163,7 +163,7 @@ def build(module_info, module_input, change: ModuleChange, device: str = "cpu"):
     cargs, ckwargs = copy(tuple(module_input.constructor_input.args)), copy(dict(module_input.constructor_input.kwargs))
     with torch.random.fork_rng(devices=[]), warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        torch.manual_seed(SAMPLE_SEED)
+        seed_generators(device, SAMPLE_SEED)
         module = module_info.module_cls(*cargs, **ckwargs)
         module.to(device=device, dtype=change.dtype)
     module.train(change.training)

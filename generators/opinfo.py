@@ -246,6 +246,13 @@ def _accepts(opinfo, sample, plan) -> bool:
         return says_bug(e)
 
 
+@functools.lru_cache(maxsize=4096)
+def _layouts_of(shape: tuple, kinds: tuple) -> st.SearchStrategy:
+    """One strategy per (shape, kinds), drawn from again: Hypothesis validates a new strategy on its first draw, about
+    a millisecond, which every example's every tensor paid."""
+    return layouts(shape, kinds=kinds)
+
+
 @functools.lru_cache(maxsize=None)
 def allowed_changes(opinfo_id: str, device: str = "cpu") -> Allowed:
     """Try each single change on a few samples of the simplest and the most exotic dtype; refuse those the
@@ -322,8 +329,8 @@ def opinfo_call_strategy(opinfo, device: str = "cpu"):
         if change_layouts:
             for key, t in _changeable_tensors(sample).items():
                 shape = (batch[0], *t.shape[1:]) if batch and _cut(sample, t, batch) else tuple(t.shape)
-                kinds = [k for k in LAYOUT_KINDS if k == "contiguous" or allowed.permits("layout", k)]
-                layout = draw(layouts(shape, kinds=kinds))
+                kinds = tuple(k for k in LAYOUT_KINDS if k == "contiguous" or allowed.permits("layout", k))
+                layout = draw(_layouts_of(shape, kinds))
                 if layout.kind != "contiguous" or not t.is_contiguous():
                     plan.layouts[key] = layout
         if flip_flags:

@@ -94,7 +94,7 @@ def test_the_control_stays_silent_with_the_corpus(recorded, isolated_env, tmp_pa
 def test_fuzz_with_the_corpus(recorded, tmp_path, monkeypatch):
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     proc, rep = run_fuzz(tmp_path, "--import", "corpus_ops", "--ops", "opprop_corpus::*", "--jobs", "1", "--budget", "40",
-                         "--database", str(tmp_path / "db"), "--corpus", str(recorded))
+                         "--per-op-examples", "300", "--database", str(tmp_path / "db"), "--corpus", str(recorded))
     row = next(o for o in rep["ops"] if o["name"] == "opprop_corpus::box_gather")
     assert row["valid"] >= 0.5 * row["examples"], row
     assert ("opprop_corpus::box_gather", "returns_input") in {(f["aten_op"], f["invariant"]) for f in rep["findings"]}, proc.stdout

@@ -36,7 +36,7 @@ def test_fuzz_summary_lists_untested_targets_first(tmp_path, monkeypatch):
     monkeypatch.setenv("OPPROP_VALIDITY", str(tmp_path / "v.json"))
     summary = tmp_path / "s.md"
     proc, rep = run_fuzz(tmp_path, "--import", "untestable_ops", "--ops", "opprop_untestable::*", "--jobs", "1", "--budget", "20",
-                         "--database", str(tmp_path / "db"), "--summary", str(summary))
+                         "--per-op-examples", "200", "--database", str(tmp_path / "db"), "--summary", str(summary))
     rows = {o["name"]: o for o in rep["ops"]}
     assert rows["opprop_untestable::boxes_area"]["tested"]["status"] == "not_tested"
     assert rows["opprop_untestable::floats_only"]["tested"]["status"] == "partly_tested"

@@ -74,7 +74,7 @@ def test_fuzz_writes_a_prior_and_refuses_an_unwritable_one_in_one_line(tmp_path)
     bad = subprocess.run([*base, "--budget", "5", "--prior-out", str(tmp_path / "no" / "such" / "p.json.gz")],
                          capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=120)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "--prior-out" in bad.stderr
-    done = subprocess.run([*base, "--budget", "20", "--prior-out", "p.json.gz"], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=300)
+    done = subprocess.run([*base, "--budget", "20", "--per-op-examples", "300", "--prior-out", "p.json.gz"], capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "validity prior: off (OPPROP_PRIOR=0)" in done.stdout
     written = json.loads(gzip.decompress((tmp_path / "p.json.gz").read_bytes()))
