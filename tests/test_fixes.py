@@ -1,6 +1,9 @@
 """Each finding's proposed fix, proven on a scratch copy of the op: torch.library ops that misbehave in one way each,
 whose correct schema (or kernel change) is known, get exactly that fix, verified; a wrong fix is refuted."""
 import dataclasses
+import subprocess
+import sys
+import textwrap
 
 import pytest
 import torch
@@ -11,6 +14,7 @@ from opprop.check.runner import run_call
 from opprop.core.calls import Call
 from opprop.reduce import fixes
 from opprop.reduce.fixes import verify
+from tests.support.runs import env
 
 
 def _finding(op_name: str, invariant: str, *args):
@@ -133,6 +137,22 @@ def test_checking_exposes_the_fix_lazily():
     checked = [c for c in found.findings if c.invariant == "undeclared_mutation"][0]
     assert checked.fix.schema == "opprop_test::mutate_input(Tensor(a!) x) -> Tensor" and checked.fix.verdict == "verified"
     assert len(scratch._LIBRARIES) == registered  # proven apart: the scratch op is the child's, not the user's
+
+
+def test_reading_a_fix_in_a_users_process_imports_nothing_there():
+    """The proof's imports (op_db) happen in its forked child; opprop's own commands do them once in the parent instead
+    (``fixes.warm_parent``), a user's process never."""
+    code = textwrap.dedent("""
+        import sys, torch, opprop, custom_ops
+        with opprop.checking(capture_calls=True) as found:
+            torch.ops.opprop_test.mutate_input(torch.ones(3))
+        fix = [c for c in found.findings if c.invariant == "undeclared_mutation"][0].fix
+        assert fix.verdict == "verified", fix
+        print("torch.testing._internal.common_methods_invocations" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout  # op_db: seconds, and torch.testing's state
 
 
 GROWN_LIB.define("both_on_empty(Tensor x, Tensor y) -> (Tensor, Tensor)")  # both inputs back when x is empty

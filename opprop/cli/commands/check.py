@@ -117,6 +117,8 @@ def cmd_check(args) -> int:
     if args.write_expected:  # invariant findings only (write_expected's filter): a crash's repro is in --crash-out already
         from opprop.reduce import regressions
 
+        if found:
+            fixes.warm_parent()  # each expect file's fix is proven in a forked child
         written = regressions.write_expected(found, args.write_expected,  # the Finding objects themselves: no JSON round trip
                                              definitions=definitions_for(args.imports), device=args.device, examples=args.examples, seed=args.seed)
         print(f"{len(written)} expect file(s) written to {args.write_expected}")

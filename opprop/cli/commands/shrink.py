@@ -37,7 +37,7 @@ def cmd_shrink(args) -> int:
     from opprop.check import probe
     from opprop.check.findings import Finding
     from opprop.core import ledger
-    from opprop.reduce import regressions
+    from opprop.reduce import fixes, regressions
     from opprop.reports import report  # imported here, as in every command: ``opprop --help`` needs no torch
 
     import_modules(args.imports)
@@ -48,8 +48,11 @@ def cmd_shrink(args) -> int:
     except report.ReportError as e:
         raise UsageError(str(e)) from None
     probe.validate()
+    found = [Finding.from_json(raw) for raw in data.get("findings", [])]
+    if found:
+        fixes.warm_parent()  # each expect file's fix is proven in a forked child
     written = regressions.write_expected(
-        [Finding.from_json(raw) for raw in data.get("findings", [])], args.out, ledger=ledger.load_or_empty() if args.new_only else None,
+        found, args.out, ledger=ledger.load_or_empty() if args.new_only else None,
         force=args.force, definitions=definitions, device=data.get("device", "cpu"), examples=data.get("examples", 100), seed=data.get("seed", 0))
     print(f"{len(written)} expect file(s) written to {args.out}")
     return EXIT_OK

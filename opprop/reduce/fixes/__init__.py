@@ -171,11 +171,18 @@ def proven_apart(prove: Callable[[], "Fix | None"], *, timeout: float = PROOF_TI
     process where CUDA is initialized (a forked child cannot use it) or that cannot fork proves it here, untimed."""
     if not hasattr(os, "fork") or torch.cuda.is_initialized():
         return _decoded(_proven(prove))
-    grown.warm()  # op_db imported here, once, not again in every forked proof (a second each)
     ended = child_process.run(lambda: json.dumps(_proven(prove)).encode(), timeout=timeout)
     if ended.code == 0 and ended.output:
         return _decoded(json.loads(ended.output))
     return Proof(None, ended.how or "returned nothing")
+
+
+def warm_parent() -> None:
+    """In opprop's own commands, before they fork proofs: what each proof imports (op_db, Hypothesis's first-test
+    setup), done once in the parent instead of in every child (a second each). Never in a user's process (a
+    ``checking()`` finding's ``fix``, the pytest plugin's expect files): importing op_db there is a side effect."""
+    if wanted():
+        grown.warm()
 
 
 def _proven(prove) -> dict:
@@ -221,6 +228,7 @@ def for_new_findings(found, *, timeout: float = PROOF_TIMEOUT_S, budget: float |
         if end is not None and time.monotonic() > end:
             log(f"  {f.aten_op} / {f.invariant}: fix: not computed (the fixes' {budget:g} s ran out)")
             continue
+        warm_parent()
         fix = proven_apart(lambda: for_finding(f), timeout=timeout).or_unverifiable(f.aten_op, f.invariant)
         if fix is not None:
             fixed[key(f)] = fix
