@@ -98,7 +98,7 @@ def drawn(op, *, samples: int = SAMPLES, draws: int = DRAWS, seed: int = 0) -> l
         target = resolve(name)
     except catalog.UnknownOp:
         return []
-    warm()  # op_db imported once, in the parent about to fork the proofs
+    warm()  # nothing to do where the parent warmed up before forking this proof (fixes.warm_parent); else once, here
     found: list[CallSpec] = []
 
     def keep(call) -> None:
